@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptFileName } from './transcript-file-name.js';
+
+describe('transcriptFileName', () => {
+  it.each([
+    ['interview.mp3', 'interview.txt'],
+    ['recording.wav', 'recording.txt'],
+    ['my.talk.m4a', 'my.talk.txt'],
+    ['no-extension', 'no-extension.txt'],
+    ['.mp3', 'transcript.txt'],
+    ['', 'transcript.txt'],
+  ])('%s -> %s', (name, expected) => {
+    expect(transcriptFileName(name)).toBe(expected);
+  });
+});

@@ -1,0 +1,87 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { lockDatabaseDirectory } from './pglite-lock.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; directory: string }
+  | { kind: 'postgres'; url: string; searchPath?: string };
+
+export interface DatabaseHandle {
+  kind: DatabaseTarget['kind'];
+  db: Database;
+  /** The raw connection, for pg-boss. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** Schema for drizzle's migration bookkeeping (kept apart per test schema). */
+  migrationsSchema: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    const unlock = lockDatabaseDirectory(target.directory);
+    try {
+      const client = await PGlite.create(target.directory);
+      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      return {
+        kind: 'pglite',
+        db,
+        driver: { kind: 'pglite', client },
+        migrationsSchema: 'drizzle',
+        migrate: () =>
+          migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+        close: async () => {
+          await client.close();
+          unlock();
+        },
+      };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+  });
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const migrationsSchema = target.searchPath ? `${target.searchPath}_drizzle` : 'drizzle';
+  return {
+    kind: 'postgres',
+    db,
+    driver: { kind: 'postgres', pool },
+    migrationsSchema,
+    migrate: async () => {
+      // API and worker processes may start together: one migrates while the others wait.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [migrationsSchema]);
+        if (target.searchPath) {
+          await lockClient.query(`CREATE SCHEMA IF NOT EXISTS "${target.searchPath}"`);
+        }
+        await migratePostgres(drizzlePostgres(pool), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+          migrationsSchema,
+        });
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [migrationsSchema]);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

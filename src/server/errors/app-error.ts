@@ -1,0 +1,35 @@
+export type AppErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable';
+
+const STATUS_BY_CODE: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** Services throw this; one handler maps the code to an HTTP status. The message is shown to users. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}

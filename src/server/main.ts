@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { DatabaseLockedError } from './db/pglite-lock.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const { server } = await buildApp({ config, database });
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    server.log.info({ signal }, 'shutting down');
+    await server.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+  server.log.info(
+    { url: config.baseUrl, database: config.database.kind },
+    `Sonoscript is serving on ${config.baseUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Sonoscript failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

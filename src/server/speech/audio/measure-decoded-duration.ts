@@ -1,0 +1,48 @@
+import { AudioError } from './audio-error.js';
+import { ffmpegInputArguments, lastLine } from './ffmpeg-input.js';
+import { runProcess } from './run-process.js';
+import type { AudioDemuxer } from './sniff-audio-format.js';
+
+export interface MeasureDecodedDurationOptions {
+  /** Decoding stops here, so a duration bomb costs at most this much work. */
+  capSeconds: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Decodes the first audio stream to nowhere and reads how far it got. Used when the container
+ * does not state a duration, as with WebM written live by a browser's MediaRecorder.
+ */
+export async function measureDecodedDuration(
+  inputPath: string,
+  demuxer: AudioDemuxer,
+  options: MeasureDecodedDurationOptions,
+): Promise<number> {
+  const result = await runProcess(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      ...ffmpegInputArguments(inputPath, demuxer),
+      '-map',
+      '0:a:0',
+      '-t',
+      String(options.capSeconds),
+      '-f',
+      'null',
+      '-progress',
+      'pipe:1',
+      '-nostats',
+      '-',
+    ],
+    { timeoutMs: options.timeoutMs, signal: options.signal },
+  );
+  if (result.timedOut) throw new AudioError('timeout', `measuring the duration took over ${options.timeoutMs} ms`);
+  if (result.exitCode !== 0) throw new AudioError('undecodable', lastLine(result.stderr));
+  const times = [...result.stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+  const microseconds = Number(times.at(-1)?.[1] ?? Number.NaN);
+  if (!Number.isFinite(microseconds)) throw new AudioError('undecodable', 'ffmpeg reported no decoded time');
+  return Math.min(microseconds / 1_000_000, options.capSeconds);
+}

@@ -1,0 +1,33 @@
+/** 16 kHz mono signed 16-bit PCM, the one audio form every engine receives. */
+export const PCM_SAMPLE_RATE = 16_000;
+
+export interface TranscriptSegment {
+  /** Seconds from the start of the whole recording. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TranscriptionResult {
+  text: string;
+  segments: TranscriptSegment[];
+  language?: string;
+}
+
+export interface TranscribeOptions {
+  /** BCP-47 / ISO-639-1 hint; engines may ignore it. */
+  language?: string;
+  /** Initial prompt or custom vocabulary, for engines that take one. */
+  prompt?: string;
+  signal?: AbortSignal;
+}
+
+export interface SpeechEngine {
+  readonly name: string;
+  /** Model or variant that produced the text, recorded with each transcription. */
+  readonly model: string;
+  /** How many chunks this engine should be given at once. */
+  readonly parallelism: number;
+  transcribe(pcm: Int16Array, options?: TranscribeOptions): Promise<TranscriptionResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/use-auth';
+import { PUBLIC_PAGES } from '../marketing/public-pages';
+import { FullScreenLoading } from './full-screen-loading';
+
+const LandingPage = lazy(() => import('../marketing/landing-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+
+const publicRoutes = PUBLIC_PAGES.map((page) => ({ path: page.path, Component: lazy(page.load) }));
+
+function PageSuspense({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-[60vh] items-center justify-center">
+          <Spinner className="h-8 w-8" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** Signed in: the page; signed out: the landing page; while loading: the spec's spinner. */
+function Protected({ component: Component }: { component: ComponentType }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <FullScreenLoading />;
+  return isAuthenticated ? <Component /> : <LandingPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <PageSuspense>
+      <Switch>
+        <Route path="/">
+          <Protected component={DashboardPage} />
+        </Route>
+        {publicRoutes.map(({ path, Component }) => (
+          <Route key={path} path={path}>
+            <Component />
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </PageSuspense>
+  );
+}

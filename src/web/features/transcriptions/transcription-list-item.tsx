@@ -1,0 +1,37 @@
+import { FileAudio } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TranscriptionDto } from '../../../core/api-types';
+import { formatDate } from '../../../core/format/format-date';
+import { formatDuration } from '../../../core/format/format-duration';
+import { TranscriptionActionsMenu } from './transcription-actions-menu';
+import { isUnfinished } from './transcription-queries';
+import { TranscriptionProgress } from './transcription-progress';
+
+export function TranscriptionListItem({ transcription }: { transcription: TranscriptionDto }) {
+  return (
+    <li className="flex items-start gap-3 py-4">
+      <FileAudio aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+      <div className="min-w-0 flex-1">
+        <Link
+          href={`/transcription/${transcription.id}`}
+          className="block truncate font-medium text-slate-900 hover:text-brand-700"
+        >
+          {transcription.filename}
+        </Link>
+        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
+          <span>{formatDate(transcription.createdAt)}</span>
+          <span>{formatDuration(transcription.durationInSeconds)}</span>
+          {transcription.isTruncated ? <span className="text-amber-700">Truncated</span> : null}
+        </p>
+        {isUnfinished(transcription) ? <TranscriptionProgress transcription={transcription} /> : null}
+        {transcription.status === 'failed' ? (
+          <p className="mt-1 text-sm text-red-600">Failed: {transcription.error ?? 'An error occurred'}</p>
+        ) : null}
+        {transcription.status === 'completed' && transcription.text ? (
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{transcription.text}</p>
+        ) : null}
+      </div>
+      <TranscriptionActionsMenu transcription={transcription} />
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TranscriptionDto, UsageDto } from '../../../core/api-types';
+import { apiRequest } from '../../lib/api-client';
+
+export const TRANSCRIPTIONS_KEY = ['/api/transcriptions'] as const;
+export const USAGE_KEY = ['/api/usage'] as const;
+export const transcriptionKey = (id: string) => [`/api/transcriptions/${encodeURIComponent(id)}`] as const;
+
+/** How often a list or page showing unfinished work asks again; nothing polls once all is finished. */
+export const PROGRESS_POLL_MS = 1_500;
+
+export function isUnfinished(transcription: Pick<TranscriptionDto, 'status'>): boolean {
+  return transcription.status === 'queued' || transcription.status === 'processing';
+}
+
+/** The user's transcriptions, newest first; polled only while one of them is still queued or processing. */
+export function useTranscriptionList() {
+  return useQuery<TranscriptionDto[]>({
+    queryKey: TRANSCRIPTIONS_KEY,
+    refetchInterval: (query) => (query.state.data?.some(isUnfinished) ? PROGRESS_POLL_MS : false),
+  });
+}
+
+export function useTranscription(id: string) {
+  return useQuery<TranscriptionDto>({
+    queryKey: transcriptionKey(id),
+    refetchInterval: (query) => (query.state.data && isUnfinished(query.state.data) ? PROGRESS_POLL_MS : false),
+  });
+}
+
+export function useUsage() {
+  return useQuery<UsageDto>({ queryKey: USAGE_KEY });
+}
+
+/** After an upload or a delete: the list and the usage figures change. */
+export function refreshTranscriptionData(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: USAGE_KEY, exact: true }),
+  ]).then(() => undefined);
+}
+
+export function useDeleteTranscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', transcriptionKey(id)[0]);
+      return id;
+    },
+    onSuccess: (id) => {
+      queryClient.removeQueries({ queryKey: transcriptionKey(id), exact: true });
+      return refreshTranscriptionData(queryClient);
+    },
+  });
+}
