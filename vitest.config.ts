@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['./tests/integration/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

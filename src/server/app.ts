@@ -12,6 +12,16 @@ import type { DatabaseHandle } from './db/database.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '../core/plans.js';
+import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
+import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
+import { speechEngineFromConfig } from './speech/engine-from-config.js';
+import type { SpeechEngine } from './speech/engines/engine.js';
+import { createLocalDiskStorage } from './storage/local-disk-storage.js';
+import type { ObjectStorage } from './storage/object-storage.js';
+import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
+import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -23,11 +33,17 @@ export interface AppDependencies {
   /** Loosened only by test suites that sign in many users from one address. */
   signInAttemptsPerMinute?: number;
   logger?: boolean;
+  jobQueue?: JobQueueOptions;
+  /** Start in-process transcription workers (defaults to config.runWorkers). */
+  runWorkers?: boolean;
+  freeTrialsPerHour?: number;
 }
 
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  storage: ObjectStorage;
+  queue: JobQueue;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -44,6 +60,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     oidc: config.oidc,
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
+    log: (level, message) => server.log[level]({ component: 'auth' }, message),
   });
 
   registerErrorHandler(server);
@@ -72,6 +89,21 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     database: database.kind,
   }));
 
+  const storage = createLocalDiskStorage(config.audioDir);
+  const queue = await startJobQueue(database, deps.jobQueue);
+  let engine: SpeechEngine | undefined;
+  const speechEngine = () => (engine ??= speechEngineFromConfig(config));
+  server.addHook('onClose', async () => {
+    // Running jobs finish (or hit the timeout and are retried elsewhere) before the engine goes.
+    await queue.stop({ graceful: true });
+    await engine?.close();
+  });
+
+  await server.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+
   mountAuth(server, auth, config.baseUrl);
   const webApp = await registerWebApp(server, deps.webRoot ?? DEFAULT_WEB_ROOT);
   await server.register(accountsRoutes, {
@@ -81,6 +113,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
   });
+  await server.register(transcriptionsRoutes, { auth, database, storage, queue });
+  await server.register(freeTrialRoutes, {
+    storage,
+    engine: speechEngine,
+    perHour: deps.freeTrialsPerHour ?? 20,
+  });
 
-  return { server, auth };
+  if (deps.runWorkers ?? config.runWorkers) {
+    await startTranscriptionWorkers({
+      queue,
+      db: database.db,
+      storage,
+      engine: speechEngine(),
+      concurrency: config.workerConcurrency,
+      log: server.log,
+    });
+  }
+
+  return { server, auth, storage, queue };
 }

@@ -46,6 +46,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
 
   app.get<{ Querystring: { returnTo?: string } }>('/api/login', async (request, reply) => {
     const returnTo = sanitizeReturnTo(request.query.returnTo, baseUrl);
+    if (await findSessionUser(auth, request)) return reply.redirect(returnTo, 302);
     if (!options.oidcEnabled) return options.sendAppShell(reply);
     const response = await auth.handler(
       authPost(request, '/sign-in/oauth2', {

@@ -17,12 +17,14 @@ export interface AuthOptions {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Rate limits are on everywhere but can be loosened for test suites that sign up many users. */
   signInAttemptsPerMinute: number;
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
 export function createAuth(options: AuthOptions) {
   const secure = options.baseUrl.startsWith('https://');
   return betterAuth({
     appName: PRODUCT_NAME,
+    logger: { level: 'warn', log: (level, message) => options.log(level, message) },
     baseURL: options.baseUrl,
     basePath: AUTH_BASE_PATH,
     secret: options.secret,

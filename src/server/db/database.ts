@@ -16,15 +16,13 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 
 export type DatabaseTarget =
   | { kind: 'pglite'; directory: string }
-  | { kind: 'postgres'; url: string; searchPath?: string };
+  | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   db: Database;
   /** The raw connection, for pg-boss. */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
-  /** Schema for drizzle's migration bookkeeping (kept apart per test schema). */
-  migrationsSchema: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,7 +37,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         kind: 'pglite',
         db,
         driver: { kind: 'pglite', client },
-        migrationsSchema: 'drizzle',
         migrate: () =>
           migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
         close: async () => {
@@ -53,26 +50,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 10,
-    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  const migrationsSchema = target.searchPath ? `${target.searchPath}_drizzle` : 'drizzle';
+  const migrationsSchema = 'drizzle';
   return {
     kind: 'postgres',
     db,
     driver: { kind: 'postgres', pool },
-    migrationsSchema,
     migrate: async () => {
       // API and worker processes may start together: one migrates while the others wait.
       const lockClient = await pool.connect();
       try {
         await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [migrationsSchema]);
-        if (target.searchPath) {
-          await lockClient.query(`CREATE SCHEMA IF NOT EXISTS "${target.searchPath}"`);
-        }
         await migratePostgres(drizzlePostgres(pool), {
           migrationsFolder: MIGRATIONS_FOLDER,
           migrationsSchema,

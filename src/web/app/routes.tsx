@@ -8,6 +8,11 @@ import { FullScreenLoading } from './full-screen-loading';
 const LandingPage = lazy(() => import('../marketing/landing-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
+const UpgradePage = lazy(() => import('../features/upgrade/upgrade-page'));
+const TranscriptionDetailPage = lazy(
+  () => import('../features/transcriptions/transcription-detail-page'),
+);
 
 const publicRoutes = PUBLIC_PAGES.map((page) => ({ path: page.path, Component: lazy(page.load) }));
 
@@ -38,6 +43,15 @@ export function AppRoutes() {
       <Switch>
         <Route path="/">
           <Protected component={DashboardPage} />
+        </Route>
+        <Route path="/transcription/:id">
+          <Protected component={TranscriptionDetailPage} />
+        </Route>
+        <Route path="/upgrade">
+          <Protected component={UpgradePage} />
+        </Route>
+        <Route path="/api/login">
+          <SignInPage />
         </Route>
         {publicRoutes.map(({ path, Component }) => (
           <Route key={path} path={path}>

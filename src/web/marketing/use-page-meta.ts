@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 export interface PageMeta {
   title: string;
   description: string;

@@ -81,7 +81,9 @@ export async function probeAudio(
     throw new AudioError('undecodable', 'the audio stream has no codec, sample rate or channel count');
   }
 
-  const statedDuration = positive(parsed.data.format.duration) ?? positive(audio.duration);
+  // Raw ADTS has no index: ffprobe's figure is a guess from the bitrate, off by tenths of a second on a short clip.
+  const statedDuration =
+    demuxer === 'aac' ? undefined : (positive(parsed.data.format.duration) ?? positive(audio.duration));
   const durationSeconds =
     statedDuration ??
     (await measureDecodedDuration(inputPath, demuxer, {

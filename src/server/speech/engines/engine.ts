@@ -28,6 +28,8 @@ export interface SpeechEngine {
   readonly model: string;
   /** How many chunks this engine should be given at once. */
   readonly parallelism: number;
+  /** Longest chunk this engine accepts in one call; the pipeline splits longer audio. */
+  readonly maxChunkSeconds?: number;
   transcribe(pcm: Int16Array, options?: TranscribeOptions): Promise<TranscriptionResult>;
   close(): Promise<void>;
 }

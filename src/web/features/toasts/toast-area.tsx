@@ -23,9 +23,16 @@ export function ToastArea() {
         >
           <div className="flex-1">
             <p className="text-sm font-semibold">{toast.title}</p>
-            {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+            {toast.description ? (
+              <p className="mt-1 text-sm opacity-90">{toast.description}</p>
+            ) : null}
           </div>
-          <button type="button" aria-label="Dismiss notification" onClick={dismissToast} className="opacity-70 hover:opacity-100">
+          <button
+            type="button"
+            aria-label="Dismiss notification"
+            onClick={dismissToast}
+            className="opacity-70 hover:opacity-100"
+          >
             <X className="h-4 w-4" />
           </button>
         </div>

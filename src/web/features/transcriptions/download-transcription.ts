@@ -4,9 +4,14 @@ import { throwIfNotOk } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
 /** Saves the transcript as "<original name>.txt" through a Blob URL; tells the user how it went. */
-export async function downloadTranscription(transcription: { id: string; filename: string }): Promise<void> {
+export async function downloadTranscription(transcription: {
+  id: string;
+  filename: string;
+}): Promise<void> {
   try {
-    const response = await fetch(`/api/download/${encodeURIComponent(transcription.id)}`, { credentials: 'include' });
+    const response = await fetch(`/api/download/${encodeURIComponent(transcription.id)}`, {
+      credentials: 'include',
+    });
     await throwIfNotOk(response);
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
@@ -20,6 +25,10 @@ export async function downloadTranscription(transcription: { id: string; filenam
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     toast({ title: MESSAGES.downloadSucceeded });
   } catch {
-    toast({ title: 'Download failed', description: MESSAGES.downloadFailed, variant: 'destructive' });
+    toast({
+      title: 'Download failed',
+      description: MESSAGES.downloadFailed,
+      variant: 'destructive',
+    });
   }
 }

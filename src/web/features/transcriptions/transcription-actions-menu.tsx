@@ -19,7 +19,12 @@ export function TranscriptionActionsMenu({ transcription }: { transcription: Tra
     if (!window.confirm(MESSAGES.deleteConfirm)) return;
     deletion.mutate(transcription.id, {
       onSuccess: () => toast({ title: MESSAGES.deleteSucceeded }),
-      onError: () => toast({ title: 'Delete failed', description: MESSAGES.deleteFailed, variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: 'Delete failed',
+          description: MESSAGES.deleteFailed,
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -37,7 +42,10 @@ export function TranscriptionActionsMenu({ transcription }: { transcription: Tra
           sideOffset={4}
           className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/transcription/${transcription.id}`)}>
+          <DropdownMenu.Item
+            className={itemClasses}
+            onSelect={() => navigate(`/transcription/${transcription.id}`)}
+          >
             <Eye aria-hidden="true" className="h-4 w-4" />
             View full transcript
           </DropdownMenu.Item>

@@ -23,9 +23,13 @@ export function TranscriptionListItem({ transcription }: { transcription: Transc
           <span>{formatDuration(transcription.durationInSeconds)}</span>
           {transcription.isTruncated ? <span className="text-amber-700">Truncated</span> : null}
         </p>
-        {isUnfinished(transcription) ? <TranscriptionProgress transcription={transcription} /> : null}
+        {isUnfinished(transcription) ? (
+          <TranscriptionProgress transcription={transcription} />
+        ) : null}
         {transcription.status === 'failed' ? (
-          <p className="mt-1 text-sm text-red-600">Failed: {transcription.error ?? 'An error occurred'}</p>
+          <p className="mt-1 text-sm text-red-600">
+            Failed: {transcription.error ?? 'An error occurred'}
+          </p>
         ) : null}
         {transcription.status === 'completed' && transcription.text ? (
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{transcription.text}</p>

@@ -13,7 +13,11 @@ export function statusLabel(status: TranscriptionDto['status']): string {
 }
 
 /** The live state of a queued or processing transcription: its status, percentage and a bar. */
-export function TranscriptionProgress({ transcription }: { transcription: Pick<TranscriptionDto, 'status' | 'progress' | 'filename'> }) {
+export function TranscriptionProgress({
+  transcription,
+}: {
+  transcription: Pick<TranscriptionDto, 'status' | 'progress' | 'filename'>;
+}) {
   const percent = Math.round(Math.max(0, Math.min(100, transcription.progress)));
   return (
     <div className="mt-2">
@@ -21,7 +25,11 @@ export function TranscriptionProgress({ transcription }: { transcription: Pick<T
         <span>{statusLabel(transcription.status)}</span>
         <span>{percent}%</span>
       </p>
-      <Progress value={percent} label={`Transcription progress for ${transcription.filename}`} className="mt-1" />
+      <Progress
+        value={percent}
+        label={`Transcription progress for ${transcription.filename}`}
+        className="mt-1"
+      />
     </div>
   );
 }

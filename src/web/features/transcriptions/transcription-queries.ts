@@ -4,7 +4,8 @@ import { apiRequest } from '../../lib/api-client';
 
 export const TRANSCRIPTIONS_KEY = ['/api/transcriptions'] as const;
 export const USAGE_KEY = ['/api/usage'] as const;
-export const transcriptionKey = (id: string) => [`/api/transcriptions/${encodeURIComponent(id)}`] as const;
+export const transcriptionKey = (id: string) =>
+  [`/api/transcriptions/${encodeURIComponent(id)}`] as const;
 
 /** How often a list or page showing unfinished work asks again; nothing polls once all is finished. */
 export const PROGRESS_POLL_MS = 1_500;
@@ -24,7 +25,8 @@ export function useTranscriptionList() {
 export function useTranscription(id: string) {
   return useQuery<TranscriptionDto>({
     queryKey: transcriptionKey(id),
-    refetchInterval: (query) => (query.state.data && isUnfinished(query.state.data) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && isUnfinished(query.state.data) ? PROGRESS_POLL_MS : false,
   });
 }
 

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// The two commands: `npm start` and `npm test` both come here. Plain JavaScript with no
+// dependencies, because it runs before node_modules exists on a fresh machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2] ?? 'start';
+const log = (message) => process.stdout.write(`[sonoscript] ${message}\n`);
+
+const RUNTIME_PACKAGES = ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'];
+const TEST_PACKAGES = ['chromium', 'espeak-ng', 'sox'];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    log(`"${command} ${args.join(' ')}" failed with exit code ${status}`);
+    process.exit(status);
+  }
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    log(`Node ${process.versions.node} is too old: Sonoscript needs Node 20.19 or newer.`);
+    process.exit(1);
+  }
+}
+
+function isDebianPackageInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+function ensureSystemPackages(packages) {
+  if (!existsSync('/usr/bin/dpkg-query')) {
+    log(`Not a Debian system: make sure these are installed: ${packages.join(', ')}`);
+    return;
+  }
+  const missing = packages.filter((name) => !isDebianPackageInstalled(name));
+  if (missing.length === 0) return;
+  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    log(`Missing system packages: ${missing.join(', ')}. Install them with:\n\n  sudo sh -c '${command}'\n`);
+    process.exit(1);
+  }
+  log(`Installing system packages: ${missing.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  mustRun('apt-get', ['update', '-qq'], { env });
+  mustRun('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  const visit = (entry) => {
+    const full = path.join(root, entry);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const child of readdirSync(full).sort()) {
+        if (!child.includes('.test.')) visit(path.join(entry, child));
+      }
+    } else {
+      hash.update(entry).update(readFileSync(full));
+    }
+  };
+  for (const entry of paths) visit(entry);
+  return hash.digest('hex');
+}
+
+function ensureDependencies() {
+  const stamp = path.join(root, 'node_modules', '.sonoscript-deps');
+  const wanted = hashFiles(['package.json', 'package-lock.json']);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  log('Installing npm dependencies (npm ci)');
+  mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, wanted);
+}
+
+const BUILD_INPUTS = [
+  'src',
+  'scripts/build.mjs',
+  'scripts/prerender.tsx',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+];
+
+function ensureBuild() {
+  const stamp = path.join(root, 'dist', '.build-stamp');
+  const wanted = hashFiles(BUILD_INPUTS);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  log('Building the app');
+  mustRun('npm', ['run', 'build']);
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, wanted);
+}
+
+checkNode();
+if (mode === 'test') {
+  ensureSystemPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
+} else {
+  ensureSystemPackages(RUNTIME_PACKAGES);
+}
+ensureDependencies();
+
+switch (mode) {
+  case 'start':
+    ensureBuild();
+    process.exit(run(process.execPath, ['dist/server/main.js']));
+    break;
+  case 'worker':
+    ensureBuild();
+    process.exit(run(process.execPath, ['dist/server/worker.js']));
+    break;
+  case 'dev': {
+    // API with reload on :3000 and Vite with hot reload on :5173 (it proxies /api).
+    const env = { ...process.env, BASE_URL: process.env.BASE_URL ?? 'http://localhost:5173' };
+    const children = [
+      spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', cwd: root, env }),
+      spawn('npx', ['vite'], { stdio: 'inherit', cwd: root, env }),
+    ];
+    const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    break;
+  }
+  case 'test':
+    ensureBuild();
+    process.exit(run(process.execPath, ['scripts/run-tests.mjs', ...process.argv.slice(3)]));
+    break;
+  default:
+    log(`Unknown mode "${mode}"`);
+    process.exit(2);
+}

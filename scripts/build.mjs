@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Builds the web app (Vite), prerenders public pages, compiles the server, copies migrations.
+import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+
+function step(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+rmSync('dist/server', { recursive: true, force: true });
+rmSync('dist/core', { recursive: true, force: true });
+step('npx', ['vite', 'build', '--logLevel', 'warn']);
+step('npx', ['tsc', '-p', 'tsconfig.server.json']);
+cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });

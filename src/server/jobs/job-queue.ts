@@ -1,0 +1,99 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Pool } from 'pg';
+import type { DatabaseHandle } from '../db/database.js';
+import type { ExecuteSql } from '../db/raw-transaction.js';
+
+export const TRANSCRIPTION_QUEUE = 'transcription';
+
+export interface TranscriptionJobData {
+  transcriptionId: string;
+}
+
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueueOptions {
+  /** A job whose worker stops sending heartbeats (killed process) is retried after this. */
+  heartbeatSeconds?: number;
+  monitorIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Enqueues inside the caller's transaction, so the row and its job commit together. */
+  enqueueTranscription(data: TranscriptionJobData, executeSql: ExecuteSql): Promise<void>;
+  workTranscriptions(
+    concurrency: number,
+    handler: (data: TranscriptionJobData, attempt: JobAttempt) => Promise<void>,
+  ): Promise<void>;
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+}
+
+/** pg-boss on the app's own database: the embedded PGlite or the PostgreSQL server. */
+export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const { driver } = database;
+  const boss =
+    driver.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(driver.client), backend: 'pglite', schema: 'pgboss', ...monitor(options) })
+      : new PgBoss({ db: poolDatabase(driver.pool), schema: 'pgboss', ...monitor(options) });
+  boss.on('error', (error: unknown) => {
+    process.stderr.write(`job queue error: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+  await boss.start();
+  await boss.createQueue(TRANSCRIPTION_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 6 * 60 * 60,
+    heartbeatSeconds: options.heartbeatSeconds ?? 10,
+    deleteAfterSeconds: 7 * 24 * 60 * 60,
+  });
+  // Warm pg-boss's queue cache outside any transaction: on PGlite, a first lookup from inside
+  // a transaction would wait for the connection that transaction holds.
+  await boss.getJobById(TRANSCRIPTION_QUEUE, '00000000-0000-0000-0000-000000000000');
+
+  return {
+    async enqueueTranscription(data, executeSql) {
+      await boss.send(TRANSCRIPTION_QUEUE, data, {
+        singletonKey: data.transcriptionId,
+        db: { executeSql: (text: string, values?: unknown[]) => executeSql(text, values) },
+      });
+    },
+    async workTranscriptions(concurrency, handler) {
+      await boss.work<TranscriptionJobData, void, { localConcurrency: number; batchSize: 1; includeMetadata: true; pollingIntervalSeconds: number }>(
+        TRANSCRIPTION_QUEUE,
+        {
+          localConcurrency: concurrency,
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        },
+        async ([job]) => {
+          if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        },
+      );
+    },
+    async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
+      // The database belongs to the app, which closes it after the queue stops.
+      await boss.stop({ graceful, timeout: timeoutMs, close: false });
+    },
+  };
+}
+
+function monitor(options: JobQueueOptions) {
+  return {
+    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 2,
+    superviseIntervalSeconds: options.monitorIntervalSeconds ?? 2,
+  };
+}
+
+function poolDatabase(pool: Pool) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await pool.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}

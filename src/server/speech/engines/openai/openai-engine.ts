@@ -1,0 +1,103 @@
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
+import { encodeWav } from '../../audio/encode-wav.js';
+import {
+  PCM_SAMPLE_RATE,
+  type SpeechEngine,
+  type TranscribeOptions,
+  type TranscriptSegment,
+  type TranscriptionResult,
+} from '../engine.js';
+import { SpeechEngineError } from '../speech-engine-error.js';
+
+export interface OpenAiEngineOptions {
+  /** Base URL including `/v1`, as the openai SDK expects: https://api.openai.com/v1, http://whisper:8000/v1. */
+  apiUrl: string;
+  /** Self-hosted servers often need none. */
+  apiKey?: string;
+  model: string;
+  parallelism: number;
+  /** Retries on 408/409/429/5xx and connection errors, with exponential backoff (the SDK's). */
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+/** OpenAI's upload limit for /v1/audio/transcriptions. */
+export const MAX_REQUEST_BYTES = 25 * 1024 * 1024;
+const PLACEHOLDER_API_KEY = 'sonoscript-no-key';
+
+/** Any OpenAI-compatible transcription endpoint: OpenAI, Groq, faster-whisper servers. */
+export class OpenAiEngine implements SpeechEngine {
+  readonly name = 'openai';
+  readonly model: string;
+  readonly parallelism: number;
+  readonly maxChunkSeconds = 60;
+  private readonly client: OpenAI;
+  private readonly apiUrl: string;
+
+  constructor(options: OpenAiEngineOptions) {
+    this.model = options.model;
+    this.parallelism = Math.max(1, Math.floor(options.parallelism));
+    this.apiUrl = options.apiUrl;
+    this.client = new OpenAI({
+      baseURL: options.apiUrl,
+      apiKey: options.apiKey ?? PLACEHOLDER_API_KEY,
+      maxRetries: options.maxRetries ?? 3,
+      timeout: options.timeoutMs ?? 5 * 60_000,
+    });
+  }
+
+  async transcribe(pcm: Int16Array, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    const wav = encodeWav(pcm);
+    if (wav.length > MAX_REQUEST_BYTES) {
+      throw new SpeechEngineError(
+        `a ${wav.length}-byte chunk is over the ${MAX_REQUEST_BYTES}-byte limit of the transcription API`,
+      );
+    }
+    try {
+      const response = await this.client.audio.transcriptions.create(
+        {
+          file: await toFile(wav, 'audio.wav', { type: 'audio/wav' }),
+          model: this.model,
+          response_format: 'verbose_json',
+          ...(options.language ? { language: options.language } : {}),
+          ...(options.prompt ? { prompt: options.prompt } : {}),
+        },
+        { signal: options.signal },
+      );
+      const text = response.text.trim();
+      const segments: TranscriptSegment[] = (response.segments ?? [])
+        .map((segment) => ({ start: segment.start, end: segment.end, text: segment.text.trim() }))
+        .filter((segment) => segment.text !== '');
+      // Some compatible servers omit segments; keep the text timed to the whole chunk.
+      if (segments.length === 0 && text !== '') segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
+      return { text, segments, ...(response.language ? { language: response.language } : {}) };
+    } catch (error) {
+      throw this.describe(error, options.signal);
+    }
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private describe(error: unknown, signal: AbortSignal | undefined): unknown {
+    if (error instanceof APIUserAbortError) return signal?.reason ?? error;
+    if (error instanceof APIConnectionError) {
+      return new SpeechEngineError(
+        `The transcription service at ${this.apiUrl} could not be reached (${error.cause instanceof Error ? error.cause.message : error.message})`,
+        { cause: error },
+      );
+    }
+    if (error instanceof APIError) {
+      return new SpeechEngineError(
+        `The transcription service at ${this.apiUrl} answered ${error.status ?? 'with an error'}: ${error.message}`,
+        { cause: error },
+      );
+    }
+    return error;
+  }
+}
+
+export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
+  return new OpenAiEngine(options);
+}

@@ -1,0 +1,196 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SpeechEngineError } from '../speech-engine-error.js';
+import type { Utterance } from './pocketsphinx-decoder.js';
+import type { PocketSphinxWorkerData, WorkerReply, WorkerRequest } from './worker-messages.js';
+
+interface Task {
+  samples: Int16Array;
+  signal: AbortSignal | undefined;
+  resolve: (utterances: Utterance[]) => void;
+  reject: (error: unknown) => void;
+  settled: boolean;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  ready: boolean;
+  task: Task | undefined;
+  taskId: number;
+}
+
+const CLOSE_GRACE_MS = 5_000;
+
+export interface WorkerEntry {
+  script: URL | string;
+  /** True when `script` is code to run rather than a file. */
+  eval: boolean;
+}
+
+/**
+ * From the compiled build the worker is the `.js` file beside this one. From TypeScript sources
+ * (tsx, Vitest) it is the `.ts` file, which needs tsx; Node 20 does not apply ESM loader hooks
+ * inside workers, so a small CommonJS bootstrap installs tsx's require hook and loads it.
+ */
+export function pocketSphinxWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
+  if (!moduleUrl.endsWith('.ts')) return { script: new URL('./pocketsphinx-worker.js', moduleUrl), eval: false };
+  const tsxRequireHook = createRequire(moduleUrl).resolve('tsx/cjs');
+  const workerPath = fileURLToPath(new URL('./pocketsphinx-worker.ts', moduleUrl));
+  return {
+    script: `require(${JSON.stringify(tsxRequireHook)});\nrequire(${JSON.stringify(workerPath)});`,
+    eval: true,
+  };
+}
+
+/** Long-lived decoder threads: each loads the model once and then takes chunk after chunk. */
+export class PocketSphinxWorkerPool {
+  private readonly workers = new Set<PooledWorker>();
+  private readonly queue: Task[] = [];
+  private nextTaskId = 1;
+  private closed = false;
+  private loads = 0;
+  readonly size: number;
+  private readonly workerData: PocketSphinxWorkerData;
+
+  constructor(size: number, workerData: PocketSphinxWorkerData) {
+    this.size = size;
+    this.workerData = workerData;
+  }
+
+  /** How many times a worker loaded the model: once per thread, never per chunk. */
+  get modelLoads(): number {
+    return this.loads;
+  }
+
+  get threadCount(): number {
+    return this.workers.size;
+  }
+
+  decode(samples: Int16Array, signal?: AbortSignal): Promise<Utterance[]> {
+    if (this.closed) return Promise.reject(new SpeechEngineError('the PocketSphinx engine is closed'));
+    signal?.throwIfAborted();
+    return new Promise<Utterance[]>((resolve, reject) => {
+      const task: Task = { samples, signal, resolve, reject, settled: false };
+      const onAbort = (): void => {
+        const queued = this.queue.indexOf(task);
+        if (queued >= 0) this.queue.splice(queued, 1);
+        // A running decode cannot be interrupted; its result is dropped when it arrives.
+        settle(task, () => reject(signal?.reason));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      task.resolve = (utterances) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(utterances);
+      };
+      task.reject = (error) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      };
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const task of this.queue.splice(0)) {
+      settle(task, () => task.reject(new SpeechEngineError('the PocketSphinx engine was closed')));
+    }
+    await Promise.all([...this.workers].map((pooled) => this.stop(pooled)));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const idle = [...this.workers].find((pooled) => pooled.ready && !pooled.task);
+      const pooled = idle ?? (this.workers.size < this.size ? this.spawn() : undefined);
+      if (!pooled) return;
+      const task = this.queue.shift();
+      if (!task) return;
+      pooled.task = task;
+      pooled.worker.ref();
+      if (pooled.ready) this.send(pooled);
+    }
+  }
+
+  private send(pooled: PooledWorker): void {
+    const task = pooled.task;
+    if (!task) return;
+    pooled.taskId = this.nextTaskId++;
+    const request: WorkerRequest = { type: 'decode', id: pooled.taskId, samples: task.samples };
+    pooled.worker.postMessage(request);
+  }
+
+  private spawn(): PooledWorker {
+    const entry = pocketSphinxWorkerEntry();
+    const worker = new Worker(entry.script, { workerData: this.workerData, eval: entry.eval });
+    const pooled: PooledWorker = { worker, ready: false, task: undefined, taskId: 0 };
+    this.workers.add(pooled);
+    worker.on('message', (reply: WorkerReply) => this.onReply(pooled, reply));
+    worker.on('error', (error: Error) => this.retire(pooled, new SpeechEngineError(`a PocketSphinx worker failed: ${error.message}`)));
+    worker.on('exit', (code) => this.retire(pooled, new SpeechEngineError(`a PocketSphinx worker stopped (exit code ${code})`)));
+    return pooled;
+  }
+
+  private onReply(pooled: PooledWorker, reply: WorkerReply): void {
+    switch (reply.type) {
+      case 'ready':
+        pooled.ready = true;
+        this.loads += 1;
+        if (pooled.task) this.send(pooled);
+        else this.idle(pooled);
+        return;
+      case 'failed':
+        this.retire(pooled, new SpeechEngineError(reply.message));
+        return;
+      case 'decoded':
+      case 'error': {
+        const task = pooled.task;
+        if (!task || reply.id !== pooled.taskId) return;
+        pooled.task = undefined;
+        if (reply.type === 'decoded') settle(task, () => task.resolve(reply.utterances));
+        else settle(task, () => task.reject(new SpeechEngineError(reply.message)));
+        this.idle(pooled);
+        this.dispatch();
+        return;
+      }
+    }
+  }
+
+  /** An idle worker must not keep the process alive. */
+  private idle(pooled: PooledWorker): void {
+    if (!pooled.task) pooled.worker.unref();
+  }
+
+  private retire(pooled: PooledWorker, error: SpeechEngineError): void {
+    if (!this.workers.delete(pooled)) return;
+    const task = pooled.task;
+    pooled.task = undefined;
+    void pooled.worker.terminate();
+    if (task) settle(task, () => task.reject(error));
+    if (!this.closed) this.dispatch();
+  }
+
+  private async stop(pooled: PooledWorker): Promise<void> {
+    this.workers.delete(pooled);
+    const task = pooled.task;
+    if (task) settle(task, () => task.reject(new SpeechEngineError('the PocketSphinx engine was closed')));
+    const exited = new Promise<void>((resolve) => pooled.worker.once('exit', () => resolve()));
+    if (pooled.ready && !task) {
+      const request: WorkerRequest = { type: 'close' };
+      pooled.worker.postMessage(request);
+      const timer = setTimeout(() => void pooled.worker.terminate(), CLOSE_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    } else {
+      await pooled.worker.terminate();
+    }
+  }
+}
+
+function settle(task: Task, action: () => void): void {
+  if (task.settled) return;
+  task.settled = true;
+  action();
+}

@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeAudio } from './audio/decode-audio.js';
+import { DEFAULT_MAX_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
+import { readPcmRange } from './audio/read-pcm-range.js';
+import type { AudioDemuxer } from './audio/sniff-audio-format.js';
+import type { SpeechEngine, TranscriptSegment } from './engines/engine.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { stitchChunkResults } from './stitch-chunk-results.js';
+
+export interface TranscribeAudioFileOptions {
+  inputPath: string;
+  /** From sniffAudioFile: ffmpeg never guesses the container. */
+  demuxer: AudioDemuxer;
+  /** Only this much audio from the start is decoded (the free plan's 30 s). */
+  maxSeconds?: number;
+  engine: SpeechEngine;
+  /** The decoded PCM goes in a temporary folder here and is removed afterwards. */
+  workDir: string;
+  /** Whole percent, 0 to 100, as chunks complete. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  language?: string;
+  prompt?: string;
+  maxChunkSeconds?: number;
+  decodeTimeoutMs?: number;
+}
+
+export interface AudioTranscript {
+  text: string;
+  /** Seconds from the start of the recording, in order. */
+  segments: TranscriptSegment[];
+  language?: string;
+  /** Length of the audio that was transcribed, after any truncation. */
+  transcribedSeconds: number;
+}
+
+/** The job's pipeline: decode, split at silences, transcribe chunks in parallel, stitch. */
+export async function transcribeAudioFile(options: TranscribeAudioFileOptions): Promise<AudioTranscript> {
+  const { engine, signal } = options;
+  await mkdir(options.workDir, { recursive: true });
+  const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
+  try {
+    const decoded = await decodeAudio({
+      inputPath: options.inputPath,
+      demuxer: options.demuxer,
+      outputPath: path.join(tempDir, 'audio.pcm'),
+      maxSeconds: options.maxSeconds,
+      timeoutMs: options.decodeTimeoutMs,
+      signal,
+    });
+    const maxChunkSeconds = Math.min(
+      options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS,
+      engine.maxChunkSeconds ?? Number.POSITIVE_INFINITY,
+    );
+    const chunks = await planChunks(decoded.pcmPath, { maxChunkSeconds });
+    signal?.throwIfAborted();
+    options.onProgress?.(0);
+    let completed = 0;
+    const results = await mapWithConcurrency(chunks, engine.parallelism, async (chunk) => {
+      signal?.throwIfAborted();
+      const samples = await readPcmRange(decoded.pcmPath, chunk);
+      const result = await engine.transcribe(samples, { signal, language: options.language, prompt: options.prompt });
+      completed += 1;
+      options.onProgress?.(Math.round((completed / chunks.length) * 100));
+      return result;
+    });
+    return { ...stitchChunkResults(chunks, results), transcribedSeconds: decoded.durationSeconds };
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,20 @@
+/** The download name: the original name with its extension replaced by .txt. */
+export function transcriptFilename(original: string): string {
+  const dot = original.lastIndexOf('.');
+  const base = dot > 0 ? original.slice(0, dot) : original;
+  return `${base || 'transcript'}.txt`;
+}
+
+/**
+ * RFC 6266 with an RFC 5987 `filename*` for the real (unicode) name, and an ASCII fallback in
+ * which quotes, backslashes and anything outside printable ASCII are replaced.
+ */
+export function attachmentDisposition(filename: string): string {
+  // eslint-disable-next-line no-control-regex
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { MAX_AUDIO_SECONDS, planFor, type Plan } from '../../core/plans.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
+import { transcriptions } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { inspectUpload } from './inspect-upload.js';
+import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
+import type { ReceivedUpload } from './receive-upload.js';
+import { usageQueries, type TranscriptionRow } from './transcription.repository.js';
+
+export interface CreateTranscriptionDeps {
+  database: DatabaseHandle;
+  storage: ObjectStorage;
+  queue: JobQueue;
+}
+
+/** How much of the audio the plan transcribes, and whether that cuts it short. */
+export function transcriptionWindow(plan: Plan, durationSeconds: number) {
+  const limit = Math.min(plan.limits.transcriptSeconds ?? MAX_AUDIO_SECONDS, MAX_AUDIO_SECONDS);
+  const isTruncated = durationSeconds > limit;
+  return { transcribeSeconds: isTruncated || plan.limits.transcriptSeconds !== null ? limit : null, isTruncated };
+}
+
+async function assertWithinQuota(
+  executeSql: ExecuteSql,
+  deps: CreateTranscriptionDeps,
+  plan: Plan,
+  userId: string,
+  fileSize: number,
+) {
+  // One upload at a time per user inside the check, so two parallel uploads cannot both pass it.
+  await executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${userId}`]);
+  const queries = usageQueries(deps.database.db, userId, new Date());
+  const limitPerMonth = plan.limits.transcriptionsPerMonth;
+  if (limitPerMonth !== null) {
+    const { rows } = await executeSql(queries.monthCount.sql, queries.monthCount.params);
+    const used = Number((rows[0] as { value: unknown } | undefined)?.value ?? 0);
+    if (used >= limitPerMonth) throw new AppError('forbidden', monthlyLimitMessage(plan));
+  }
+  const { rows } = await executeSql(queries.storage.sql, queries.storage.params);
+  const stored = Number((rows[0] as { value: unknown } | undefined)?.value ?? 0);
+  if (stored + fileSize > plan.limits.storageBytes) throw new AppError('forbidden', storageLimitMessage(plan));
+}
+
+/**
+ * Checks the upload and the plan, stores the audio, and writes the row and its job in one
+ * transaction. The temporary upload is always consumed (moved or removed).
+ */
+export async function createTranscription(
+  deps: CreateTranscriptionDeps,
+  input: { userId: string; isPaid: boolean; upload: ReceivedUpload },
+): Promise<TranscriptionRow> {
+  const { upload, userId } = input;
+  const plan = planFor(input.isPaid);
+  let storedKey: string | undefined;
+  try {
+    const audio = await inspectUpload(upload.tempPath, upload.size);
+    const id = randomUUID();
+    const window = transcriptionWindow(plan, audio.durationSeconds);
+    const row: TranscriptionRow = {
+      id,
+      userId,
+      filename: upload.filename,
+      text: '',
+      segments: [],
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      durationInSeconds: Math.min(audio.durationSeconds, MAX_AUDIO_SECONDS + 1),
+      fileSize: upload.size,
+      isTruncated: window.isTruncated,
+      transcribeSeconds: window.transcribeSeconds,
+      status: 'queued',
+      progress: 0,
+      error: null,
+      language: null,
+      engine: null,
+      model: null,
+      audioFormat: audio.format.format,
+      audioKey: `${id}.${audio.format.format}`,
+      completedAt: null,
+    };
+    await deps.storage.putFile(row.audioKey, upload.tempPath);
+    storedKey = row.audioKey;
+    const insert = deps.database.db.insert(transcriptions).values(row).toSQL();
+    await withRawTransaction(deps.database, async (executeSql) => {
+      await assertWithinQuota(executeSql, deps, plan, userId, upload.size);
+      await executeSql(insert.sql, insert.params);
+      await deps.queue.enqueueTranscription({ transcriptionId: id }, executeSql);
+    });
+    storedKey = undefined;
+    return row;
+  } finally {
+    await rm(upload.tempPath, { force: true });
+    if (storedKey) await deps.storage.delete(storedKey);
+  }
+}

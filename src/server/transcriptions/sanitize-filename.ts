@@ -1,0 +1,17 @@
+const MAX_FILENAME_LENGTH = 200;
+
+/**
+ * The name shown to the user: the last path segment only, no control characters (CR/LF),
+ * trimmed and bounded. Quotes and emoji stay: they are escaped wherever the name is emitted.
+ */
+export function sanitizeFilename(raw: string | undefined, fallback = 'audio'): string {
+  const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const withoutDots = cleaned.replace(/^\.+$/, '');
+  if (withoutDots.length === 0) return fallback;
+  const characters = Array.from(withoutDots);
+  return characters.length > MAX_FILENAME_LENGTH
+    ? characters.slice(0, MAX_FILENAME_LENGTH).join('')
+    : withoutDots;
+}

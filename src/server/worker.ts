@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { startJobQueue } from './jobs/job-queue.js';
+import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
+import { createLogger } from './logger.js';
+import { speechEngineFromConfig } from './speech/engine-from-config.js';
+import { createLocalDiskStorage } from './storage/local-disk-storage.js';
+
+/** Workers only, no HTTP: scale transcription separately from the API against one PostgreSQL. */
+async function main() {
+  const config = loadConfig();
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: separate worker processes need a PostgreSQL server; the embedded database serves one process (npm start runs workers in-process).',
+    );
+  }
+  const log = createLogger(config);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const queue = await startJobQueue(database);
+  const engine = speechEngineFromConfig(config);
+  await startTranscriptionWorkers({
+    queue,
+    db: database.db,
+    storage: createLocalDiskStorage(config.audioDir),
+    engine,
+    concurrency: config.workerConcurrency,
+    log,
+  });
+  log.info({ engine: engine.name, concurrency: config.workerConcurrency }, 'transcription workers started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'finishing running jobs before exit');
+    await queue.stop({ graceful: true });
+    await engine.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

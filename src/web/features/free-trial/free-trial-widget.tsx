@@ -1,0 +1,122 @@
+import { Loader2, UploadCloud } from 'lucide-react';
+import { useDropzone } from 'react-dropzone';
+import { MAX_UPLOAD_BYTES } from '../../../core/plans';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { toast } from '../toasts/toast-store';
+import { FreeTrialFile } from './free-trial-file';
+import { FREE_TRIAL_ACCEPT, freeTrialRejectionMessage } from './free-trial-files';
+import { FreeTrialResultDialog } from './free-trial-result-dialog';
+import { useFreeTrial } from './use-free-trial';
+
+/** The landing page's "Try It Free": the first 30 seconds of any audio file, no account needed. */
+export default function FreeTrialWidget() {
+  const {
+    file,
+    duration,
+    processing,
+    result,
+    dialogOpen,
+    setDialogOpen,
+    choose,
+    reset,
+    transcribe,
+  } = useFreeTrial();
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
+    accept: FREE_TRIAL_ACCEPT,
+    maxSize: MAX_UPLOAD_BYTES,
+    maxFiles: 1,
+    multiple: false,
+    disabled: processing,
+    onDropAccepted: ([accepted]) => {
+      if (accepted) choose(accepted);
+    },
+    onDropRejected: (rejections) =>
+      toast({
+        title: 'Invalid file',
+        description: freeTrialRejectionMessage(rejections),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <Card className="mx-auto w-full max-w-xl text-left">
+      <CardHeader>
+        <CardTitle>Try It Free</CardTitle>
+        <CardDescription>
+          Upload any audio file and get the first 30 seconds transcribed instantly. No login
+          required!
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {file ? (
+          <FreeTrialFile file={file} duration={duration} onRemove={reset} disabled={processing} />
+        ) : (
+          <div
+            {...getRootProps({
+              role: 'button',
+              'aria-label': 'Choose an audio file for the free trial, or drop one here',
+              className: cn(
+                'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+                isDragActive
+                  ? 'border-brand-500 bg-brand-50'
+                  : 'border-slate-300 hover:border-brand-500 hover:bg-slate-50',
+              ),
+            })}
+          >
+            <input {...getInputProps({ 'aria-label': 'Audio file for the free trial' })} />
+            <UploadCloud aria-hidden="true" className="h-10 w-10 text-brand-600" />
+            <p className="mt-3 text-sm font-medium text-slate-900">
+              {isDragActive
+                ? 'Drop the audio file here'
+                : 'Drag and drop an audio file here, or click to browse'}
+            </p>
+            <p className="mt-1 text-xs text-slate-500">
+              MP3, WAV, M4A, OGG, FLAC or AAC, up to 100 MB
+            </p>
+          </div>
+        )}
+        {file && !result ? (
+          <Button
+            className="w-full"
+            onClick={() => void transcribe()}
+            disabled={processing || duration === undefined}
+          >
+            {processing ? (
+              <>
+                <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
+                Transcribing...
+              </>
+            ) : (
+              'Transcribe Free'
+            )}
+          </Button>
+        ) : null}
+        {result && !dialogOpen ? (
+          <Button variant="outline" className="w-full" onClick={() => setDialogOpen(true)}>
+            Show transcription
+          </Button>
+        ) : null}
+      </CardContent>
+      <FreeTrialResultDialog
+        result={result}
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        onTryAnother={reset}
+        onCloseAutoFocus={(event) => {
+          // After "Try Another" the drop area is back: start there rather than at the top of the page.
+          if (!rootRef.current) return;
+          event.preventDefault();
+          rootRef.current.focus();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FreeTrialResult } from '../../../core/api-types';
+import { MESSAGES } from '../../../core/messages';
+import { toast } from '../toasts/toast-store';
+import { readAudioDuration } from './read-audio-duration';
+import { FreeTrialError, submitFreeTrial } from './submit-free-trial';
+
+/** undefined while the metadata is being read; null when the browser could not tell. */
+export type DurationReading = number | null | undefined;
+
+/** Chosen file -> its duration from metadata -> processing -> result dialog; reset starts over. */
+export function useFreeTrial() {
+  const [file, setFile] = useState<File | null>(null);
+  const [duration, setDuration] = useState<DurationReading>(undefined);
+  const [processing, setProcessing] = useState(false);
+  const [result, setResult] = useState<FreeTrialResult | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // Bumped by every new file and reset, so a late answer for an old file is dropped.
+  const generation = useRef(0);
+
+  useEffect(
+    () => () => {
+      generation.current += 1;
+    },
+    [],
+  );
+
+  const choose = useCallback((chosen: File) => {
+    const current = ++generation.current;
+    setFile(chosen);
+    setDuration(undefined);
+    setResult(null);
+    setDialogOpen(false);
+    setProcessing(false);
+    void readAudioDuration(chosen).then((seconds) => {
+      if (current === generation.current) setDuration(seconds);
+    });
+  }, []);
+
+  const reset = useCallback(() => {
+    generation.current += 1;
+    setFile(null);
+    setDuration(undefined);
+    setResult(null);
+    setDialogOpen(false);
+    setProcessing(false);
+  }, []);
+
+  const transcribe = useCallback(async () => {
+    if (!file) return;
+    const current = generation.current;
+    setProcessing(true);
+    try {
+      const answer = await submitFreeTrial(file);
+      if (current !== generation.current) return;
+      setResult(answer);
+      setDialogOpen(true);
+    } catch (error) {
+      if (current !== generation.current) return;
+      const description =
+        error instanceof FreeTrialError ? error.message : MESSAGES.freeTrialFailed;
+      toast({ title: MESSAGES.transcriptionFailedTitle, description, variant: 'destructive' });
+    } finally {
+      if (current === generation.current) setProcessing(false);
+    }
+  }, [file]);
+
+  return {
+    file,
+    duration,
+    processing,
+    result,
+    dialogOpen,
+    setDialogOpen,
+    choose,
+    reset,
+    transcribe,
+  };
+}

@@ -1,0 +1,50 @@
+import type { ErrorBody, TranscriptionDto } from '../../../core/api-types';
+
+export type UploadOutcome =
+  | { kind: 'created'; transcription: TranscriptionDto }
+  | { kind: 'http-error'; status: number; message: string | null }
+  | { kind: 'network-error' }
+  | { kind: 'aborted' };
+
+export interface UploadRequest {
+  outcome: Promise<UploadOutcome>;
+  abort: () => void;
+}
+
+function serverMessage(body: unknown): string | null {
+  const message = (body as Partial<ErrorBody> | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/**
+ * POST /api/transcriptions as multipart (field `audio`) through XMLHttpRequest, the one browser API
+ * that reports upload progress. `onProgress` gets the sent fraction, 0 to 1. The outcome never rejects.
+ */
+export function sendUpload(file: File, onProgress: (fraction: number) => void): UploadRequest {
+  const request = new XMLHttpRequest();
+  const outcome = new Promise<UploadOutcome>((resolve) => {
+    request.open('POST', '/api/transcriptions');
+    request.withCredentials = true;
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body: unknown = request.response;
+      if (request.status >= 200 && request.status < 300 && body && typeof body === 'object') {
+        resolve({ kind: 'created', transcription: body as TranscriptionDto });
+      } else if (request.status >= 400) {
+        resolve({ kind: 'http-error', status: request.status, message: serverMessage(body) });
+      } else {
+        resolve({ kind: 'network-error' });
+      }
+    };
+    request.onerror = () => resolve({ kind: 'network-error' });
+    request.ontimeout = () => resolve({ kind: 'network-error' });
+    request.onabort = () => resolve({ kind: 'aborted' });
+    const form = new FormData();
+    form.append('audio', file, file.name);
+    request.send(form);
+  });
+  return { outcome, abort: () => request.abort() };
+}

@@ -1,0 +1,114 @@
+import { useImperativeHandle, useRef, type Ref } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { MESSAGES } from '../../../core/messages';
+import { FREE_TRUNCATION_NOTICE_BYTES, MAX_UPLOAD_BYTES } from '../../../core/plans';
+import { Alert } from '../../components/ui/alert';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { useAuth } from '../auth/use-auth';
+import { Recorder } from '../recorder/recorder';
+import { UploadDropzone } from './upload-dropzone';
+import { UploadStatus } from './upload-status';
+import { useUpload } from './use-upload';
+import { rejectionMessage, splitMessage, UPLOAD_ACCEPT } from './validate-audio-file';
+
+/** What the dashboard may ask of the card: open the picker (from the empty list) or take a file. */
+export interface UploadCardHandle {
+  openFilePicker: () => void;
+  selectFile: (file: File) => void;
+}
+
+/** Upload Audio: drag and drop or pick a file, or record directly; then upload and follow the transcription. */
+export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
+  const { user } = useAuth();
+  const isPaid = user?.isPaid ?? false;
+  const { file, phase, progress, error, selectFile, reject, upload, cancel, continueInBackground } =
+    useUpload({ isPaid });
+  const busy = phase === 'uploading' || phase === 'processing' || phase === 'done';
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const dropzone = useDropzone({
+    accept: UPLOAD_ACCEPT,
+    maxSize: MAX_UPLOAD_BYTES,
+    maxFiles: 1,
+    multiple: false,
+    disabled: busy,
+    onDropAccepted: (files) => {
+      const [accepted] = files;
+      if (accepted) selectFile(accepted);
+    },
+    onDropRejected: (rejections) => reject(rejectionMessage(rejections)),
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      openFilePicker: () => {
+        cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        if (busy) return;
+        (dropzone.rootRef.current ?? cardRef.current)?.focus({ preventScroll: true });
+        dropzone.open();
+      },
+      selectFile,
+    }),
+    [busy, dropzone, selectFile],
+  );
+
+  const truncation =
+    !isPaid && file && file.size > FREE_TRUNCATION_NOTICE_BYTES
+      ? splitMessage(MESSAGES.automaticTruncation)
+      : null;
+
+  return (
+    <div ref={cardRef} tabIndex={-1} className="scroll-mt-20 rounded-xl">
+      <Card>
+        <CardHeader>
+          <CardTitle>Upload Audio</CardTitle>
+          <CardDescription>
+            Drag and drop or pick an audio file, or record directly.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {/* Outside the drop area so the picker also opens while a file is chosen. */}
+          <input {...dropzone.getInputProps({ 'aria-label': 'Audio file' })} />
+          {file && phase !== 'idle' ? (
+            <UploadStatus
+              file={file}
+              phase={phase}
+              progress={progress}
+              onUpload={() => void upload()}
+              onCancel={cancel}
+              onContinueInBackground={continueInBackground}
+            />
+          ) : (
+            <UploadDropzone
+              getRootProps={dropzone.getRootProps}
+              isDragActive={dropzone.isDragActive}
+              disabled={busy}
+            />
+          )}
+          {truncation && phase === 'ready' ? (
+            <Alert tone="warning" title={truncation.title}>
+              {truncation.description}
+            </Alert>
+          ) : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div
+            className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400"
+            aria-hidden="true"
+          >
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Recorder onRecordingReady={selectFile} disabled={busy} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

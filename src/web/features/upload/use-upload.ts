@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TranscriptionDto } from '../../../core/api-types';
+import { MESSAGES } from '../../../core/messages';
+import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
+import { toast } from '../toasts/toast-store';
+import {
+  refreshTranscriptionData,
+  transcriptionKey,
+} from '../transcriptions/transcription-queries';
+import { sendUpload } from './send-upload';
+import { splitMessage, validateAudioFile } from './validate-audio-file';
+import { waitForTranscription } from './wait-for-transcription';
+
+export type UploadPhase = 'idle' | 'ready' | 'uploading' | 'processing' | 'done';
+
+/** Sending fills the bar to 90%; the job's own progress fills the rest. */
+const SENDING_SHARE = 90;
+const RESET_AFTER_DONE_MS = 2_000;
+
+const processingProgress = (jobProgress: number) =>
+  SENDING_SHARE + (Math.max(0, Math.min(100, jobProgress)) * (100 - SENDING_SHARE)) / 100;
+
+function announceResult(transcription: TranscriptionDto): void {
+  if (transcription.status === 'failed') {
+    toast({
+      title: MESSAGES.transcriptionFailedTitle,
+      description: transcription.error ?? MESSAGES.genericError,
+      variant: 'destructive',
+    });
+  } else if (transcription.isTruncated) {
+    toast({
+      title: MESSAGES.transcriptionTruncatedTitle,
+      description: MESSAGES.transcriptionTruncated,
+    });
+  } else {
+    toast({
+      title: MESSAGES.transcriptionCompleteTitle,
+      description: MESSAGES.transcriptionComplete,
+    });
+  }
+}
+
+/** The dashboard upload: choose -> 'Ready to upload' -> 'Uploading...' -> 'Processing transcription...' -> done. */
+export function useUpload({ isPaid }: { isPaid: boolean }) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const abortSending = useRef<(() => void) | null>(null);
+  const following = useRef<AbortController | null>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const clear = useCallback(() => {
+    clearTimeout(resetTimer.current);
+    setFile(null);
+    setPhase('idle');
+    setProgress(0);
+  }, []);
+
+  useEffect(
+    () => () => {
+      abortSending.current?.();
+      following.current?.abort();
+      clearTimeout(resetTimer.current);
+    },
+    [],
+  );
+
+  const reject = useCallback((message: string) => {
+    setError(message);
+    toast({ ...splitMessage(message), variant: 'destructive' });
+  }, []);
+
+  const selectFile = useCallback(
+    (candidate: File) => {
+      const problem = validateAudioFile(candidate);
+      if (problem) return reject(problem);
+      clearTimeout(resetTimer.current);
+      setError(null);
+      setFile(candidate);
+      setPhase('ready');
+      setProgress(0);
+      if (!isPaid && candidate.size > FREE_TRUNCATION_NOTICE_BYTES)
+        toast(splitMessage(MESSAGES.automaticTruncation));
+    },
+    [isPaid, reject],
+  );
+
+  const follow = async (created: TranscriptionDto) => {
+    void refreshTranscriptionData(queryClient);
+    let final: TranscriptionDto | null = created;
+    if (created.status === 'queued' || created.status === 'processing') {
+      setPhase('processing');
+      setProgress(processingProgress(created.progress));
+      const controller = new AbortController();
+      following.current = controller;
+      try {
+        final = await waitForTranscription(created.id, {
+          signal: controller.signal,
+          onUpdate: (update) => {
+            queryClient.setQueryData(transcriptionKey(update.id), update);
+            setProgress(processingProgress(update.progress));
+          },
+        });
+      } catch {
+        if (controller.signal.aborted) return;
+        final = null;
+      }
+    }
+    void refreshTranscriptionData(queryClient);
+    if (final) announceResult(final);
+    if (final?.status !== 'completed') return clear();
+    setProgress(100);
+    setPhase('done');
+    resetTimer.current = setTimeout(clear, RESET_AFTER_DONE_MS);
+  };
+
+  const upload = async () => {
+    if (!file || phase !== 'ready') return;
+    setError(null);
+    setPhase('uploading');
+    setProgress(0);
+    const request = sendUpload(file, (fraction) =>
+      setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
+    );
+    abortSending.current = request.abort;
+    const outcome = await request.outcome;
+    abortSending.current = null;
+    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'created') return follow(outcome.transcription);
+    setPhase('ready');
+    setProgress(0);
+    if (outcome.kind === 'http-error') {
+      const message = outcome.message ?? MESSAGES.genericError;
+      setError(message);
+      toast({
+        title: MESSAGES.transcriptionFailedTitle,
+        description: message,
+        variant: 'destructive',
+      });
+    } else {
+      setError(MESSAGES.uploadNetworkError);
+      toast({
+        title: 'Upload failed',
+        description: MESSAGES.uploadNetworkError,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  /** Drops the chosen file; while sending, aborts the request too. */
+  const cancel = () => {
+    abortSending.current?.();
+    abortSending.current = null;
+    clear();
+    setError(null);
+    toast({ title: MESSAGES.uploadCancelledTitle, description: MESSAGES.uploadCancelled });
+  };
+
+  /** Stops following a job on this card; the list keeps showing its progress. */
+  const continueInBackground = () => {
+    following.current?.abort();
+    following.current = null;
+    clear();
+  };
+
+  return { file, phase, progress, error, selectFile, reject, upload, cancel, continueInBackground };
+}

@@ -1,0 +1,73 @@
+import type { FileRejection } from 'react-dropzone';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../core/messages';
+import { MAX_UPLOAD_BYTES } from '../../../core/plans';
+import {
+  rejectionMessage,
+  splitMessage,
+  TOO_MANY_FILES_MESSAGE,
+  validateAudioFile,
+} from './validate-audio-file';
+
+const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+
+describe('validateAudioFile', () => {
+  it.each([
+    ['talk.mp3', 'audio/mpeg'],
+    ['talk.wav', 'audio/wav'],
+    ['talk.wav', 'audio/x-wav'],
+    ['talk.m4a', 'audio/mp4'],
+    ['talk.m4a', 'audio/x-m4a'],
+    ['TALK.MP3', ''],
+    ['recording', 'audio/wav'],
+  ])('accepts %s (%s)', (name, type) => {
+    expect(validateAudioFile(file(name, type))).toBeNull();
+  });
+
+  it.each([
+    ['notes.txt', 'text/plain'],
+    ['song.ogg', 'audio/ogg'],
+    ['video.webm', 'video/webm'],
+    ['noextension', ''],
+  ])('rejects %s (%s) as the wrong type', (name, type) => {
+    expect(validateAudioFile(file(name, type))).toBe(MESSAGES.invalidFileType);
+  });
+
+  it('accepts exactly 100 MB and rejects one byte more', () => {
+    expect(validateAudioFile(file('a.mp3', 'audio/mpeg', MAX_UPLOAD_BYTES))).toBeNull();
+    expect(validateAudioFile(file('a.mp3', 'audio/mpeg', MAX_UPLOAD_BYTES + 1))).toBe(
+      MESSAGES.fileTooLarge,
+    );
+  });
+
+  it('reports the type before the size', () => {
+    expect(validateAudioFile(file('a.txt', 'text/plain', MAX_UPLOAD_BYTES + 1))).toBe(
+      MESSAGES.invalidFileType,
+    );
+  });
+});
+
+describe('rejectionMessage', () => {
+  const reject = (...codes: string[]): FileRejection[] => [
+    {
+      file: Object.assign(new File([], 'x'), { path: 'x', relativePath: 'x' }),
+      errors: codes.map((code) => ({ code, message: code })),
+    },
+  ];
+
+  it('maps react-dropzone codes to the spec texts', () => {
+    expect(rejectionMessage(reject('file-invalid-type'))).toBe(MESSAGES.invalidFileType);
+    expect(rejectionMessage(reject('file-too-large'))).toBe(MESSAGES.fileTooLarge);
+    expect(rejectionMessage(reject('too-many-files'))).toBe(TOO_MANY_FILES_MESSAGE);
+  });
+});
+
+describe('splitMessage', () => {
+  it('splits at the first colon', () => {
+    expect(splitMessage(MESSAGES.fileTooLarge)).toEqual({
+      title: 'File too large',
+      description: 'File size exceeds the maximum limit of 100MB.',
+    });
+    expect(splitMessage('Plain')).toEqual({ title: 'Plain' });
+  });
+});

@@ -1,0 +1,36 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+export interface PageWatch {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far: a test fails on any. */
+  errors: string[];
+}
+
+/** A fresh context whose console errors are collected, so each test can assert there were none. */
+export async function openPage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<PageWatch> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors };
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, SAME_ORIGIN, signUp, uniqueEmail } from './support/accounts.js';
+import { databaseKinds } from './support/databases.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('accounts on %s', (kind) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('signs a new user up and reports them signed in', async () => {
+    const { cookie, email } = await signUp(app, { name: 'Ada Lovelace' });
+    const status = await app.server.inject({ url: '/api/auth/status', headers: { cookie } });
+    expect(status.json()).toEqual({ isAuthenticated: true });
+    const user = await app.server.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ username: 'Ada Lovelace', email, profileImageUrl: null, isPaid: false });
+    expect(user.json()).toHaveProperty('id');
+  });
+
+  it('reports a visitor without a session as signed out, and 401 for the user', async () => {
+    const status = await app.server.inject({ url: '/api/auth/status' });
+    expect(status.json()).toEqual({ isAuthenticated: false });
+    const user = await app.server.inject({ url: '/api/auth/user' });
+    expect(user.statusCode).toBe(401);
+    expect(user.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie that is not Secure over http', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: SAME_ORIGIN,
+      payload: { email: uniqueEmail(), password: 'a good password', name: 'Cookie Check' },
+    });
+    const raw = response.headers['set-cookie'];
+    const sessionCookie = [raw].flat().find((cookie) => cookie?.startsWith('better-auth.session_token='));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/Secure/i);
+  });
+
+  it('signs an existing user in with the right password', async () => {
+    const { email, password } = await signUp(app);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email, password },
+    });
+    expect(response.statusCode).toBe(200);
+    const status = await app.server.inject({ url: '/api/auth/status', headers: { cookie: cookieHeader(response) } });
+    expect(status.json()).toEqual({ isAuthenticated: true });
+  });
+
+  it('refuses a wrong password and an unknown email with the same generic message', async () => {
+    const { email } = await signUp(app);
+    const wrongPassword = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email, password: 'not the password' },
+    });
+    const unknownEmail = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email: uniqueEmail('nobody'), password: 'not the password' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json().message).toBe(unknownEmail.json().message);
+    expect(wrongPassword.json().message).toMatch(/invalid email or password/i);
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
+    for (const password of ['short', 'x'.repeat(129)]) {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/identity/sign-up/email',
+        headers: SAME_ORIGIN,
+        payload: { email: uniqueEmail(), password, name: 'Bad Password' },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('stores password hashes, never the password', async () => {
+    const { password, userId } = await signUp(app);
+    const rows = await app.database.db.query.account.findMany({ where: (account, { eq }) => eq(account.userId, userId) });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.password).toBeTruthy();
+    expect(rows[0]?.password).not.toContain(password);
+  });
+
+  it('ends the session on the server at sign-out: the old cookie no longer works', async () => {
+    const { cookie } = await signUp(app);
+    const logout = await app.server.inject({ url: '/api/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe('/');
+    const replay = await app.server.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(replay.statusCode).toBe(401);
+    const status = await app.server.inject({ url: '/api/auth/status', headers: { cookie } });
+    expect(status.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it('refuses a cross-site POST', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: uniqueEmail(), password: 'a good password', name: 'Evil' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+  });
+
+  it('serves the sign-in page at /api/login', async () => {
+    const response = await app.server.inject({ url: '/api/login?returnTo=/upgrade' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { signInAttemptsPerMinute: 3, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('limits sign-in attempts per real client address', async () => {
+    const attempt = (ip: string) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: { ...SAME_ORIGIN, 'x-forwarded-for': ip },
+        payload: { email: 'someone@example.com', password: 'wrong password' },
+      });
+    const first = [await attempt('203.0.113.7'), await attempt('203.0.113.7'), await attempt('203.0.113.7')];
+    expect(first.map((response) => response.statusCode)).toEqual([401, 401, 401]);
+    expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+    // Another client is not punished for the first one's attempts.
+    expect((await attempt('198.51.100.20')).statusCode).toBe(401);
+  });
+});

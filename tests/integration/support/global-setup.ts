@@ -1,0 +1,5 @@
+import { pgliteTemplateDirectory } from './pglite-template.js';
+
+export default async function setup() {
+  await pgliteTemplateDirectory();
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database.js';
+import { TEST_POSTGRES_URL, type DatabaseKind } from './databases.js';
+import { copyTemplate, pgliteTemplateDirectory } from './pglite-template.js';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Each PostgreSQL test app gets a database of its own, created on the shared server. */
+async function administer(run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp extends App {
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  signInAttemptsPerMinute?: number;
+}
+
+/** A real app on a fresh database of the given kind: a PGlite copy or a PostgreSQL schema. */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-test-'));
+  const databaseName = `sonoscript_test_${randomBytes(6).toString('hex')}`;
+  const postgresUrl = withDatabase(TEST_POSTGRES_URL, databaseName);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: TEST_BASE_URL,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    LOG_LEVEL: 'silent',
+    ...(kind === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
+    ...options.env,
+  });
+  let database: DatabaseHandle;
+  if (kind === 'pglite') {
+    const directory = path.join(dataDir, 'db');
+    copyTemplate(await pgliteTemplateDirectory(), directory);
+    database = await openDatabase({ kind: 'pglite', directory });
+  } else {
+    await administer((client) => client.query(`CREATE DATABASE "${databaseName}"`));
+    database = await openDatabase({ kind: 'postgres', url: postgresUrl });
+  }
+  await database.migrate();
+  const app = await buildApp({
+    config: { ...config, database: kind === 'pglite' ? { kind, directory: path.join(dataDir, 'db') } : config.database },
+    database,
+    logger: false,
+    signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 1000,
+  });
+  await app.server.ready();
+  return {
+    ...app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.server.close();
+      await database.close();
+      if (kind === 'postgres') {
+        await administer((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
