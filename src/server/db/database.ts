@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   db: Database;
   /** The raw connection, for pg-boss. */
-  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,7 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     kind: 'postgres',
     db,
-    driver: { kind: 'postgres', pool },
+    driver: { kind: 'postgres', pool, url: target.url },
     migrate: async () => {
       // API and worker processes may start together: one migrates while the others wait.
       const lockClient = await pool.connect();

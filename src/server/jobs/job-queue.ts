@@ -1,5 +1,4 @@
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { Pool } from 'pg';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
 
@@ -37,9 +36,9 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
   const boss =
     driver.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(driver.client), backend: 'pglite', schema: 'pgboss', ...monitor(options) })
-      : new PgBoss({ db: poolDatabase(driver.pool), schema: 'pgboss', ...monitor(options) });
+      : new PgBoss({ connectionString: driver.url, max: 4, schema: 'pgboss', ...monitor(options) });
   boss.on('error', (error: unknown) => {
-    process.stderr.write(`job queue error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`job queue error: ${error instanceof Error ? error.stack : JSON.stringify(error)}\n`);
   });
   await boss.start();
   await boss.createQueue(TRANSCRIPTION_QUEUE, {
@@ -76,8 +75,8 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
       );
     },
     async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
-      // The database belongs to the app, which closes it after the queue stops.
-      await boss.stop({ graceful, timeout: timeoutMs, close: false });
+      // PGlite belongs to the app, which closes it after the queue stops; pg-boss owns its own pool.
+      await boss.stop({ graceful, timeout: timeoutMs, close: driver.kind === 'postgres' });
     },
   };
 }
@@ -86,14 +85,5 @@ function monitor(options: JobQueueOptions) {
   return {
     monitorIntervalSeconds: options.monitorIntervalSeconds ?? 2,
     superviseIntervalSeconds: options.monitorIntervalSeconds ?? 2,
-  };
-}
-
-function poolDatabase(pool: Pool) {
-  return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      const result = await pool.query(text, values);
-      return { rows: result.rows };
-    },
   };
 }

@@ -11,7 +11,7 @@ export function transcriptFilename(original: string): string {
  */
 export function attachmentDisposition(filename: string): string {
   // eslint-disable-next-line no-control-regex
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/gu, '_');
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -1,11 +1,16 @@
 const MAX_FILENAME_LENGTH = 200;
 
+/** Browsers send `"`, CR and LF in multipart file names as %22, %0D and %0A (WHATWG FormData). */
+function decodeFormDataEscapes(name: string): string {
+  return name.replace(/%22/gi, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+}
+
 /**
  * The name shown to the user: the last path segment only, no control characters (CR/LF),
  * trimmed and bounded. Quotes and emoji stay: they are escaped wherever the name is emitted.
  */
 export function sanitizeFilename(raw: string | undefined, fallback = 'audio'): string {
-  const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const lastSegment = decodeFormDataEscapes(raw ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const withoutDots = cleaned.replace(/^\.+$/, '');

@@ -93,7 +93,10 @@ export default function LandingPage() {
         intro={
           <>
             From interviews and lectures to voice memos and podcasts: upload, wait a moment, read.{' '}
-            <Link href="/features" className="font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              href="/features"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               See all features
             </Link>
             .

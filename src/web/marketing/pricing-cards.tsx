@@ -69,14 +69,14 @@ export function PricingCards(props: PricingCardsProps) {
             )}
           >
             <div className="flex items-center justify-between gap-2">
-              <h3 className="text-xl font-semibold text-slate-900">
-                {plan.name}
-              </h3>
+              <h3 className="text-xl font-semibold text-slate-900">{plan.name}</h3>
               {highlighted ? <Badge tone="solid">Recommended</Badge> : null}
             </div>
             <p className="mt-2 text-slate-600">{plan.description}</p>
             <p className="mt-6 flex items-baseline gap-1">
-              <span className="text-4xl font-extrabold tracking-tight text-slate-900">{plan.price}</span>
+              <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+                {plan.price}
+              </span>
               <span className="text-slate-500">
                 {plan.priceCents === 0 ? plan.period : `/${plan.period}`}
               </span>

@@ -3,7 +3,8 @@ import { PRODUCT_NAME, SUPPORT_HOURS } from '../../core/product';
 import { FREE_SECONDS_ADJECTIVE, PRO_PRICE } from './plan-facts';
 import { usePageMeta, type PageMeta } from './use-page-meta';
 
-export type SitemapGroup = 'Main Pages' | 'Guides' | 'Use Cases' | 'File Format Guides' | 'Comparisons';
+export type SitemapGroup =
+  'Main Pages' | 'Guides' | 'Use Cases' | 'File Format Guides' | 'Comparisons';
 
 /** Every public page: the router, the prerenderer and /sitemap.xml all read this list. */
 export interface PublicPage {

@@ -8,9 +8,7 @@ export interface SiteInfo {
 }
 
 export type SiteInfoState =
-  | { status: 'loading' }
-  | { status: 'ready'; info: SiteInfo }
-  | { status: 'unavailable' };
+  { status: 'loading' } | { status: 'ready'; info: SiteInfo } | { status: 'unavailable' };
 
 const LOADING: SiteInfoState = { status: 'loading' };
 let state: SiteInfoState = LOADING;

@@ -52,7 +52,7 @@ export function ComparisonTable({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm sm:text-base">
         <caption className="sr-only">{caption}</caption>

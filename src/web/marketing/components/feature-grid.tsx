@@ -34,9 +34,16 @@ export function FeatureGrid({
               <Icon aria-hidden="true" className="h-6 w-6" />
             </span>
           ) : null}
-          <h3 className={cn('flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900', Icon && 'mt-4')}>
+          <h3
+            className={cn(
+              'flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900',
+              Icon && 'mt-4',
+            )}
+          >
             {title}
-            {badge ? <Badge tone={badge === 'Coming soon' ? 'neutral' : 'brand'}>{badge}</Badge> : null}
+            {badge ? (
+              <Badge tone={badge === 'Coming soon' ? 'neutral' : 'brand'}>{badge}</Badge>
+            ) : null}
           </h3>
           <p className="mt-2 text-slate-600">{description}</p>
         </li>

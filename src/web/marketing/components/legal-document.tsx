@@ -22,14 +22,19 @@ export function LegalDocument({
     <main className="bg-white">
       <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
         <header>
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {title}
+          </h1>
           <p className="mt-4 text-sm text-slate-500">
             Last updated: <time>{updated}</time>
           </p>
           <div className="mt-6 space-y-4 text-lg text-slate-700">{intro}</div>
         </header>
 
-        <nav aria-label="Contents" className="mt-10 rounded-xl border border-slate-200 bg-slate-50 p-6">
+        <nav
+          aria-label="Contents"
+          className="mt-10 rounded-xl border border-slate-200 bg-slate-50 p-6"
+        >
           <h2 className="text-sm font-semibold tracking-wide text-slate-900 uppercase">Contents</h2>
           <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-slate-700 sm:grid-cols-2 sm:gap-x-8">
             {sections.map((section) => (

@@ -28,7 +28,9 @@ export function PageHero({ eyebrow, title, subtitle, actions, note, aside }: Pag
       >
         <div className={aside ? undefined : 'mx-auto max-w-3xl'}>
           {eyebrow ? (
-            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{eyebrow}</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+              {eyebrow}
+            </p>
           ) : null}
           <h1
             id="page-title"

@@ -10,13 +10,22 @@ interface SectionHeadingProps {
 }
 
 /** An h2 with an optional eyebrow line above and an introduction below. */
-export function SectionHeading({ id, eyebrow, title, intro, align = 'center' }: SectionHeadingProps) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  intro,
+  align = 'center',
+}: SectionHeadingProps) {
   return (
     <div className={cn('max-w-3xl', align === 'center' && 'mx-auto text-center')}>
       {eyebrow ? (
         <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{eyebrow}</p>
       ) : null}
-      <h2 id={id} className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+      <h2
+        id={id}
+        className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+      >
         {title}
       </h2>
       {intro ? <p className="mt-4 text-lg text-pretty text-slate-600">{intro}</p> : null}
@@ -39,7 +48,13 @@ const toneClasses = {
 };
 
 /** A page section labelled by its own h2; anchored sections leave room for the sticky header. */
-export function Section({ id, tone = 'plain', width = 'wide', children, ...heading }: SectionProps) {
+export function Section({
+  id,
+  tone = 'plain',
+  width = 'wide',
+  children,
+  ...heading
+}: SectionProps) {
   const headingId = useId();
   return (
     <section

@@ -47,12 +47,36 @@ const VALUES: Feature[] = [
 ];
 
 const AUDIENCES: Feature[] = [
-  { icon: Newspaper, title: 'Journalists', description: 'Interviews and press conferences, ready to quote.' },
-  { icon: Mic, title: 'Podcasters and creators', description: 'Episodes turned into show notes, posts and captions.' },
-  { icon: BookOpen, title: 'Researchers', description: 'Focus groups and field interviews, ready to code and analyse.' },
-  { icon: Briefcase, title: 'Business professionals', description: 'Meetings, calls and dictated notes you can search later.' },
-  { icon: Scale, title: 'Legal and healthcare', description: 'Dictation and recorded statements, kept private.' },
-  { icon: GraduationCap, title: 'Educators and students', description: 'Lectures and seminars turned into study notes.' },
+  {
+    icon: Newspaper,
+    title: 'Journalists',
+    description: 'Interviews and press conferences, ready to quote.',
+  },
+  {
+    icon: Mic,
+    title: 'Podcasters and creators',
+    description: 'Episodes turned into show notes, posts and captions.',
+  },
+  {
+    icon: BookOpen,
+    title: 'Researchers',
+    description: 'Focus groups and field interviews, ready to code and analyse.',
+  },
+  {
+    icon: Briefcase,
+    title: 'Business professionals',
+    description: 'Meetings, calls and dictated notes you can search later.',
+  },
+  {
+    icon: Scale,
+    title: 'Legal and healthcare',
+    description: 'Dictation and recorded statements, kept private.',
+  },
+  {
+    icon: GraduationCap,
+    title: 'Educators and students',
+    description: 'Lectures and seminars turned into study notes.',
+  },
 ];
 
 export default function AboutPage() {
@@ -68,9 +92,9 @@ export default function AboutPage() {
         <div className="space-y-5 text-lg text-slate-700">
           <p>
             {PRODUCT_NAME} started in {FOUNDED_YEAR} with a familiar frustration: hours of recorded
-            interviews, lectures and meetings, and no quick way to find what was said in them. Typing
-            them up by hand takes around four times as long as the recording itself. Most people
-            simply never do it, and the recordings go unused.
+            interviews, lectures and meetings, and no quick way to find what was said in them.
+            Typing them up by hand takes around four times as long as the recording itself. Most
+            people simply never do it, and the recordings go unused.
           </p>
           <p>
             Automatic speech recognition had become good enough to change that, but the tools built

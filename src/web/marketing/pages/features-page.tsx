@@ -17,7 +17,12 @@ import { PageHero } from '../components/page-hero';
 import { RelatedLinks } from '../components/related-links';
 import { Section } from '../components/section';
 import { StepList, type Step } from '../components/step-list';
-import { ACCOUNT_FORMATS, FREE_SECONDS_ADJECTIVE, MAX_UPLOAD, RECORDER_MINUTES } from '../plan-facts';
+import {
+  ACCOUNT_FORMATS,
+  FREE_SECONDS_ADJECTIVE,
+  MAX_UPLOAD,
+  RECORDER_MINUTES,
+} from '../plan-facts';
 import { PricingCards } from '../pricing-cards';
 
 const FEATURES: Feature[] = [
@@ -90,8 +95,7 @@ const STEPS: Step[] = [
   },
   {
     title: 'Get your transcript',
-    description:
-      'Read it with timestamps, play back any passage, and download it as a text file.',
+    description: 'Read it with timestamps, play back any passage, and download it as a text file.',
   },
 ];
 
@@ -139,7 +143,9 @@ export default function FeaturesPage() {
         note="No credit card required"
       />
 
-      <RelatedLinks paths={['/audio-to-text', '/secure-transcription', '/transcription-software']} />
+      <RelatedLinks
+        paths={['/audio-to-text', '/secure-transcription', '/transcription-software']}
+      />
     </main>
   );
 }

@@ -47,9 +47,9 @@ const SECTIONS: LegalSection[] = [
     title: 'The free trial without an account',
     body: (
       <p>
-        When you use the free trial on our home page, we transcribe the first {FREE_SECONDS}{' '}
-        seconds of the file you choose and show you the text. We do not keep the audio or the
-        transcript after answering, and we do not link the trial to an identity. We may record the
+        When you use the free trial on our home page, we transcribe the first {FREE_SECONDS} seconds
+        of the file you choose and show you the text. We do not keep the audio or the transcript
+        after answering, and we do not link the trial to an identity. We may record the
         request&apos;s IP address for a short time to prevent abuse.
       </p>
     ),
@@ -62,7 +62,9 @@ const SECTIONS: LegalSection[] = [
         <p>We use your information to:</p>
         <ul>
           <li>create and secure your account and keep you signed in;</li>
-          <li>transcribe your audio and store your transcripts so you can view and download them;</li>
+          <li>
+            transcribe your audio and store your transcripts so you can view and download them;
+          </li>
           <li>apply your plan&apos;s limits and process your subscription payments;</li>
           <li>answer your questions and send messages about your account or billing;</li>
           <li>detect and prevent fraud, abuse and security incidents;</li>
@@ -83,8 +85,8 @@ const SECTIONS: LegalSection[] = [
         Transcription is done by the speech recognition engine configured for this service. By
         default that engine runs on our own servers and your audio does not leave them. Where we use
         an external speech-to-text provider to improve quality, the audio is sent to that provider
-        over an encrypted connection only to produce the transcript. We choose providers that do
-        not use submitted audio for any other purpose, such as training their models.
+        over an encrypted connection only to produce the transcript. We choose providers that do not
+        use submitted audio for any other purpose, such as training their models.
       </p>
     ),
   },
@@ -148,8 +150,8 @@ const SECTIONS: LegalSection[] = [
         Transcripts can only be opened by the account that created them; requests for anyone
         else&apos;s transcription are answered as if it did not exist. Passwords are stored as
         hashes, sessions are kept on the server, and access to our systems is restricted to the
-        people who operate them. No system is perfectly secure, but we work to protect your data
-        and will tell you promptly if a breach affects it.
+        people who operate them. No system is perfectly secure, but we work to protect your data and
+        will tell you promptly if a breach affects it.
       </p>
     ),
   },

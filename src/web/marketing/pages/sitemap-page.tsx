@@ -9,7 +9,13 @@ interface SitemapEntry {
   loginRequired?: boolean;
 }
 
-const GROUPS: SitemapGroup[] = ['Main Pages', 'Guides', 'Use Cases', 'File Format Guides', 'Comparisons'];
+const GROUPS: SitemapGroup[] = [
+  'Main Pages',
+  'Guides',
+  'Use Cases',
+  'File Format Guides',
+  'Comparisons',
+];
 
 /** Pages outside the public registry: the home page and the signed-in areas. */
 const APP_ENTRIES: SitemapEntry[] = [

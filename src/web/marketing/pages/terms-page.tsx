@@ -80,8 +80,8 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           <strong>
-            Your subscription renews automatically each month unless you cancel it at least 24
-            hours before the end of the current period.
+            Your subscription renews automatically each month unless you cancel it at least 24 hours
+            before the end of the current period.
           </strong>{' '}
           You can cancel at any time in your <Link href="/account">account settings</Link>. After
           cancelling you keep Pro until the end of the period you have paid for, and you are not
@@ -100,8 +100,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You keep all rights to the audio you upload or record and to the transcripts made from
-          it. We claim no ownership of your content.
+          You keep all rights to the audio you upload or record and to the transcripts made from it.
+          We claim no ownership of your content.
         </p>
         <p>
           You grant us a limited, non-exclusive, royalty-free licence to store, copy, process and

@@ -45,7 +45,9 @@ function loadFirst(names: readonly string[]): LibraryHandle {
       failures.push(error instanceof Error ? error.message : String(error));
     }
   }
-  throw new SpeechEngineError(`PocketSphinx could not be loaded (${failures.join('; ')}): ${INSTALL_HINT}`);
+  throw new SpeechEngineError(
+    `PocketSphinx could not be loaded from ${names.join(' or ')} (${failures.join('; ')}): ${INSTALL_HINT}`,
+  );
 }
 
 export function loadPocketSphinxLibrary(names: PocketSphinxLibraryNames = DEFAULT_LIBRARY_NAMES): PocketSphinxLibrary {

@@ -4,7 +4,8 @@ import { SUPPORT_HOURS } from '../../../../core/product';
 import { Badge } from '../../../components/ui/badge';
 import { useSiteInfo, type SiteInfo } from '../../use-site-info';
 
-const linkClasses = 'font-medium break-words text-brand-700 underline underline-offset-2 hover:text-brand-600';
+const linkClasses =
+  'font-medium break-words text-brand-700 underline underline-offset-2 hover:text-brand-600';
 
 function ContactCard({
   icon: Icon,
@@ -34,7 +35,11 @@ function ContactCard({
 }
 
 /** `undefined` while loading, `null` when the operator has not configured the detail. */
-function detail(info: SiteInfo | null, key: keyof SiteInfo, loading: boolean): string | null | undefined {
+function detail(
+  info: SiteInfo | null,
+  key: keyof SiteInfo,
+  loading: boolean,
+): string | null | undefined {
   if (loading) return undefined;
   return info ? info[key] : null;
 }
@@ -89,7 +94,9 @@ export function ContactCards() {
         {office ? (
           <address className="not-italic whitespace-pre-line">{office}</address>
         ) : office === null ? (
-          <p>We do not publish a visiting address. Email or phone is the fastest way to reach us.</p>
+          <p>
+            We do not publish a visiting address. Email or phone is the fastest way to reach us.
+          </p>
         ) : null}
         {office !== null ? <p>Visits by appointment only; please email us first.</p> : null}
       </ContactCard>

@@ -18,7 +18,8 @@ const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
 function failureText(error: unknown): string {
   if (error instanceof HttpError) return error.serverMessage ?? error.message;
-  if (error instanceof TypeError) return 'We could not reach the server. Check your connection and try again.';
+  if (error instanceof TypeError)
+    return 'We could not reach the server. Check your connection and try again.';
   return error instanceof Error ? error.message : MESSAGES.genericError;
 }
 
@@ -43,7 +44,10 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessage>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm<ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

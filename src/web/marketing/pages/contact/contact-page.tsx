@@ -31,7 +31,10 @@ export default function ContactPage() {
       >
         <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-3">
           <div className="lg:col-span-1">
-            <h2 id="contact-form-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            <h2
+              id="contact-form-title"
+              className="text-3xl font-bold tracking-tight text-slate-900"
+            >
               Send a Message
             </h2>
             <p className="mt-4 text-lg text-slate-600">

@@ -48,15 +48,26 @@ const USE_CASES: Feature[] = [
   { icon: Podcast, title: 'Podcasts', description: 'Episode transcripts for show notes and SEO.' },
   { icon: GraduationCap, title: 'Lectures', description: 'Study notes from recorded classes.' },
   { icon: Briefcase, title: 'Meetings', description: 'Searchable records of calls and decisions.' },
-  { icon: Smartphone, title: 'Voice memos', description: 'Ideas captured on your phone, in writing.' },
+  {
+    icon: Smartphone,
+    title: 'Voice memos',
+    description: 'Ideas captured on your phone, in writing.',
+  },
   { icon: Newspaper, title: 'Press briefings', description: 'Statements ready to quote.' },
   { icon: BookOpen, title: 'Research', description: 'Interview data ready to code and analyse.' },
-  { icon: Video, title: 'Video audio tracks', description: 'Scripts and captions from exported audio.' },
+  {
+    icon: Video,
+    title: 'Video audio tracks',
+    description: 'Scripts and captions from exported audio.',
+  },
 ];
 
 const STEPS: Step[] = [
   { title: 'Upload your MP3', description: `Choose the file, up to ${MAX_UPLOAD}.` },
-  { title: 'Automatic transcription', description: 'Speech recognition converts it in the background.' },
+  {
+    title: 'Automatic transcription',
+    description: 'Speech recognition converts it in the background.',
+  },
   { title: 'Review', description: 'Read the timestamped transcript and play back any passage.' },
   {
     title: 'Download',
@@ -94,11 +105,7 @@ export default function Mp3ToTextPage() {
         <FeatureGrid features={BENEFITS} />
       </Section>
 
-      <Section
-        tone="muted"
-        eyebrow="Use cases"
-        title="Eight things people transcribe from MP3"
-      >
+      <Section tone="muted" eyebrow="Use cases" title="Eight things people transcribe from MP3">
         <FeatureGrid features={USE_CASES} columns={4} />
       </Section>
 
@@ -106,7 +113,11 @@ export default function Mp3ToTextPage() {
         <StepList steps={STEPS} />
       </Section>
 
-      <Section tone="muted" title={`Six reasons to use ${PRODUCT_NAME} for MP3 files`} width="narrow">
+      <Section
+        tone="muted"
+        title={`Six reasons to use ${PRODUCT_NAME} for MP3 files`}
+        width="narrow"
+      >
         <CheckList items={REASONS} />
       </Section>
 

@@ -27,7 +27,10 @@ export function UploadMockup() {
       </div>
       <figcaption className="mt-4 text-center text-sm text-slate-600">
         Preview only.{' '}
-        <Link href="/#free-trial" className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          href="/#free-trial"
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           Try the real thing free
         </Link>
         , no login required.

@@ -180,7 +180,10 @@ export default function AudioToTextPage() {
         <CheckList items={REASONS} />
         <p className="mt-8 text-slate-600">
           Want the details?{' '}
-          <Link href="/features" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            href="/features"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
             Explore every feature
           </Link>{' '}
           or{' '}
@@ -201,7 +204,9 @@ export default function AudioToTextPage() {
         note="No credit card required"
       />
 
-      <RelatedLinks paths={['/voice-to-text', '/formats/mp3-to-text', '/automatic-transcription']} />
+      <RelatedLinks
+        paths={['/voice-to-text', '/formats/mp3-to-text', '/automatic-transcription']}
+      />
     </main>
   );
 }

@@ -74,7 +74,11 @@ const COMPARISON: ComparisonRow[] = [
 ];
 
 const USE_CASES: Feature[] = [
-  { icon: Newspaper, title: 'Journalism', description: 'Interviews and briefings, ready to quote.' },
+  {
+    icon: Newspaper,
+    title: 'Journalism',
+    description: 'Interviews and briefings, ready to quote.',
+  },
   { icon: BookOpen, title: 'Research', description: 'Qualitative interviews and focus groups.' },
   { icon: Briefcase, title: 'Business', description: 'Meetings, calls and customer interviews.' },
   { icon: GraduationCap, title: 'Education', description: 'Lectures, seminars and study notes.' },
@@ -102,7 +106,12 @@ export default function AutomaticTranscriptionPage() {
         <FeatureGrid features={BENEFITS} columns={4} />
       </Section>
 
-      <Section tone="muted" eyebrow="Features" title={`What ${PRODUCT_NAME} does for you`} width="narrow">
+      <Section
+        tone="muted"
+        eyebrow="Features"
+        title={`What ${PRODUCT_NAME} does for you`}
+        width="narrow"
+      >
         <CheckList items={FEATURES} />
       </Section>
 

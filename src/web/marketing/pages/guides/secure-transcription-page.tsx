@@ -71,7 +71,8 @@ const INDUSTRIES: Feature[] = [
   {
     icon: Stethoscope,
     title: 'Healthcare',
-    description: 'Clinical dictation and case notes, where self-hosting keeps data in your network.',
+    description:
+      'Clinical dictation and case notes, where self-hosting keeps data in your network.',
   },
   {
     icon: GraduationCap,
@@ -156,7 +157,9 @@ export default function SecureTranscriptionPage() {
         note="No credit card required"
       />
 
-      <RelatedLinks paths={['/use-cases/journalists', '/privacy', '/compare/ai-vs-human-transcription']} />
+      <RelatedLinks
+        paths={['/use-cases/journalists', '/privacy', '/compare/ai-vs-human-transcription']}
+      />
     </main>
   );
 }

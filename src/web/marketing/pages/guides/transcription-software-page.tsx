@@ -25,10 +25,19 @@ import {
 } from './transcription-software-data';
 
 const WORKFLOW: Step[] = [
-  { title: 'Record', description: 'Use a decent microphone close to the speaker, in a quiet room.' },
+  {
+    title: 'Record',
+    description: 'Use a decent microphone close to the speaker, in a quiet room.',
+  },
   { title: 'Transcribe', description: 'Upload the file and let software produce the first draft.' },
-  { title: 'Review', description: 'Check names, numbers and quotes against the timestamped audio.' },
-  { title: 'Use', description: 'Download the text and move it into your article, notes or report.' },
+  {
+    title: 'Review',
+    description: 'Check names, numbers and quotes against the timestamped audio.',
+  },
+  {
+    title: 'Use',
+    description: 'Download the text and move it into your article, notes or report.',
+  },
 ];
 
 function ProductCardView({ product }: { product: ProductCard }) {
@@ -157,9 +166,9 @@ export default function TranscriptionSoftwarePage() {
       <Section title="Our recommendation" width="narrow">
         <div className="space-y-4 text-lg text-slate-700">
           <p>
-            If you mostly need to turn recordings into usable text (interviews, lectures,
-            podcasts, voice notes), choose a dedicated transcription app with a fair flat price
-            and clear privacy terms. That is what we built {PRODUCT_NAME} to be.
+            If you mostly need to turn recordings into usable text (interviews, lectures, podcasts,
+            voice notes), choose a dedicated transcription app with a fair flat price and clear
+            privacy terms. That is what we built {PRODUCT_NAME} to be.
           </p>
           <p>
             If your work lives in video calls, a meeting assistant is worth a look. If every word

@@ -142,7 +142,9 @@ export default function VoiceToTextPage() {
         note="No credit card required"
       />
 
-      <RelatedLinks paths={['/audio-to-text', '/automatic-transcription', '/secure-transcription']} />
+      <RelatedLinks
+        paths={['/audio-to-text', '/automatic-transcription', '/secure-transcription']}
+      />
     </main>
   );
 }

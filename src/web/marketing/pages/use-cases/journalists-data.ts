@@ -53,8 +53,14 @@ export const WORKFLOWS: Workflow[] = [
     intro: 'From a conversation on location to a story with accurate quotes.',
     steps: [
       { title: 'Record', description: 'Record on your phone or recorder, close to the speaker.' },
-      { title: 'Upload', description: `Upload the ${ACCOUNT_FORMATS} file when you are back online.` },
-      { title: 'Transcribe', description: 'Get a timestamped draft while you write up your notes.' },
+      {
+        title: 'Upload',
+        description: `Upload the ${ACCOUNT_FORMATS} file when you are back online.`,
+      },
+      {
+        title: 'Transcribe',
+        description: 'Get a timestamped draft while you write up your notes.',
+      },
       { title: 'Verify', description: 'Play back each quote you plan to use and correct names.' },
       { title: 'File', description: 'Paste the verified quotes into your story and file.' },
     ],
@@ -67,7 +73,10 @@ export const WORKFLOWS: Workflow[] = [
       { title: 'Upload', description: 'Upload straight after the event.' },
       { title: 'Scan', description: 'Skim the transcript for announcements and answers.' },
       { title: 'Pull quotes', description: 'Copy the key statements with their timestamps.' },
-      { title: 'Publish', description: 'Publish the update, then use the full text for follow-ups.' },
+      {
+        title: 'Publish',
+        description: 'Publish the update, then use the full text for follow-ups.',
+      },
     ],
   },
   {
@@ -78,7 +87,10 @@ export const WORKFLOWS: Workflow[] = [
       { title: 'Transcribe', description: 'Transcribe each recording into your private library.' },
       { title: 'Search', description: 'Cross-check names, dates and claims across transcripts.' },
       { title: 'Corroborate', description: 'Go back to the exact audio behind each claim.' },
-      { title: 'Protect', description: 'Delete sensitive recordings when the story no longer needs them.' },
+      {
+        title: 'Protect',
+        description: 'Delete sensitive recordings when the story no longer needs them.',
+      },
     ],
   },
 ];
@@ -105,10 +117,34 @@ export const ESSENTIAL_FEATURES: Feature[] = [
 ];
 
 export const SUPPORTING_FEATURES: Feature[] = [
-  { icon: Zap, title: 'Priority processing', description: 'Pro jobs go to the front of the queue.' },
-  { icon: FileAudio, title: 'Long interviews', description: `Pro transcribes whole files up to ${MAX_UPLOAD}.` },
-  { icon: Download, title: 'Text download', description: 'Download transcripts as plain text for any editor.' },
-  { icon: FolderOpen, title: 'Your archive', description: 'Every transcript kept in one private library.' },
-  { icon: Smartphone, title: 'Works on mobile', description: 'Upload and read transcripts from your phone.' },
-  { icon: Trash2, title: 'Delete any time', description: 'Remove recordings the moment you no longer need them.' },
+  {
+    icon: Zap,
+    title: 'Priority processing',
+    description: 'Pro jobs go to the front of the queue.',
+  },
+  {
+    icon: FileAudio,
+    title: 'Long interviews',
+    description: `Pro transcribes whole files up to ${MAX_UPLOAD}.`,
+  },
+  {
+    icon: Download,
+    title: 'Text download',
+    description: 'Download transcripts as plain text for any editor.',
+  },
+  {
+    icon: FolderOpen,
+    title: 'Your archive',
+    description: 'Every transcript kept in one private library.',
+  },
+  {
+    icon: Smartphone,
+    title: 'Works on mobile',
+    description: 'Upload and read transcripts from your phone.',
+  },
+  {
+    icon: Trash2,
+    title: 'Delete any time',
+    description: 'Remove recordings the moment you no longer need them.',
+  },
 ];

@@ -7,12 +7,7 @@ import { RelatedLinks } from '../../components/related-links';
 import { ScenarioQuotes } from '../../components/scenario-quotes';
 import { Section } from '../../components/section';
 import { StepList } from '../../components/step-list';
-import {
-  BENEFITS,
-  ESSENTIAL_FEATURES,
-  SUPPORTING_FEATURES,
-  WORKFLOWS,
-} from './journalists-data';
+import { BENEFITS, ESSENTIAL_FEATURES, SUPPORTING_FEATURES, WORKFLOWS } from './journalists-data';
 import { SampleTranscript } from './sample-transcript';
 
 export default function JournalistsPage() {
@@ -60,10 +55,7 @@ export default function JournalistsPage() {
         </div>
       </Section>
 
-      <Section
-        eyebrow="Essential features"
-        title="The three features reporters rely on"
-      >
+      <Section eyebrow="Essential features" title="The three features reporters rely on">
         <FeatureGrid features={ESSENTIAL_FEATURES} />
       </Section>
 
@@ -84,10 +76,7 @@ export default function JournalistsPage() {
         />
       </Section>
 
-      <Section
-        eyebrow="And more"
-        title="Everything else you need"
-      >
+      <Section eyebrow="And more" title="Everything else you need">
         <FeatureGrid features={SUPPORTING_FEATURES} />
       </Section>
 

@@ -27,12 +27,14 @@ const BENEFITS: Feature[] = [
   {
     icon: Search,
     title: 'Get found in search',
-    description: 'Search engines index text, not audio. A transcript puts every topic you cover on the page.',
+    description:
+      'Search engines index text, not audio. A transcript puts every topic you cover on the page.',
   },
   {
     icon: Accessibility,
     title: 'Reach every listener',
-    description: 'Deaf and hard-of-hearing audiences, and people who prefer reading, can follow every episode.',
+    description:
+      'Deaf and hard-of-hearing audiences, and people who prefer reading, can follow every episode.',
   },
   {
     icon: Repeat2,
@@ -48,9 +50,15 @@ const BENEFITS: Feature[] = [
 
 const STEPS: Step[] = [
   { title: 'Upload', description: `Upload your episode export, up to ${MAX_UPLOAD} on Pro.` },
-  { title: 'AI transcription', description: 'Speech recognition transcribes the episode in the background.' },
+  {
+    title: 'AI transcription',
+    description: 'Speech recognition transcribes the episode in the background.',
+  },
   { title: 'Review and edit', description: 'Skim the timestamped text and fix names and jargon.' },
-  { title: 'Export and publish', description: 'Download the text and publish it with your episode.' },
+  {
+    title: 'Export and publish',
+    description: 'Download the text and publish it with your episode.',
+  },
 ];
 
 const FEATURES: Feature[] = [
@@ -63,19 +71,22 @@ const FEATURES: Feature[] = [
     icon: NotebookPen,
     title: 'Show notes generator',
     badge: 'Coming soon',
-    description: 'A first draft of show notes from the transcript. Today: copy from the transcript.',
+    description:
+      'A first draft of show notes from the transcript. Today: copy from the transcript.',
   },
   {
     icon: TextQuote,
     title: 'Quote extraction',
     badge: 'Coming soon',
-    description: 'Suggested quotable lines for social posts. Today: search the transcript for them.',
+    description:
+      'Suggested quotable lines for social posts. Today: search the transcript for them.',
   },
   {
     icon: ListMusic,
     title: 'Topic segmentation',
     badge: 'Coming soon',
-    description: 'Chapters by topic for your episode page. Today: timestamps mark where topics begin.',
+    description:
+      'Chapters by topic for your episode page. Today: timestamps mark where topics begin.',
   },
 ];
 
@@ -140,21 +151,33 @@ export default function PodcastersPage() {
             </p>
             <CheckList
               className="mt-4 text-sm"
-              items={['Full text on each episode page', 'Long-tail searches find old episodes', 'Quotable lines others can link to']}
+              items={[
+                'Full text on each episode page',
+                'Long-tail searches find old episodes',
+                'Quotable lines others can link to',
+              ]}
             />
           </Block>
           <Block icon={Megaphone} title="Repurposing">
             <p>One conversation can feed a week of content once it is in text form.</p>
             <CheckList
               className="mt-4 text-sm"
-              items={['Blog posts and newsletters', 'Social posts and audiogram captions', 'Guest bios and episode summaries']}
+              items={[
+                'Blog posts and newsletters',
+                'Social posts and audiogram captions',
+                'Guest bios and episode summaries',
+              ]}
             />
           </Block>
           <Block icon={Accessibility} title="Accessibility">
             <p>A transcript opens your show to people who cannot, or would rather not, listen.</p>
             <CheckList
               className="mt-4 text-sm"
-              items={['Deaf and hard-of-hearing listeners', 'Non-native speakers reading along', 'Anyone in a quiet office or on a train']}
+              items={[
+                'Deaf and hard-of-hearing listeners',
+                'Non-native speakers reading along',
+                'Anyone in a quiet office or on a train',
+              ]}
             />
           </Block>
         </div>
@@ -167,7 +190,13 @@ export default function PodcastersPage() {
         note="No credit card required"
       />
 
-      <RelatedLinks paths={['/formats/mp3-to-text', '/use-cases/journalists', '/compare/otter-vs-rev-vs-descript']} />
+      <RelatedLinks
+        paths={[
+          '/formats/mp3-to-text',
+          '/use-cases/journalists',
+          '/compare/otter-vs-rev-vs-descript',
+        ]}
+      />
     </main>
   );
 }

@@ -3,10 +3,19 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 
 const LINES = [
-  { time: '00:00', text: 'Thanks for making time today. Can you start with what happened on Tuesday night?' },
-  { time: '00:06', text: 'Sure. The council called an emergency session just after eight, and by nine the vote on the bridge contract had been postponed.' },
+  {
+    time: '00:00',
+    text: 'Thanks for making time today. Can you start with what happened on Tuesday night?',
+  },
+  {
+    time: '00:06',
+    text: 'Sure. The council called an emergency session just after eight, and by nine the vote on the bridge contract had been postponed.',
+  },
   { time: '00:17', text: 'Was that decision expected?' },
-  { time: '00:19', text: 'Not at all. Two members told me that afternoon they had the votes to approve it.' },
+  {
+    time: '00:19',
+    text: 'Not at all. Two members told me that afternoon they had the votes to approve it.',
+  },
 ];
 
 /** A static picture of a finished transcript; the button is part of the picture, so it is inert. */
@@ -27,7 +36,9 @@ export function SampleTranscript() {
       <ol className="space-y-4 px-5 py-5 text-sm sm:text-base">
         {LINES.map((line) => (
           <li key={line.time} className="flex gap-4">
-            <span className="w-12 shrink-0 font-mono text-xs leading-6 text-brand-700">{line.time}</span>
+            <span className="w-12 shrink-0 font-mono text-xs leading-6 text-brand-700">
+              {line.time}
+            </span>
             <span className="text-slate-700">{line.text}</span>
           </li>
         ))}

@@ -1,0 +1,187 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechClip, makeTempDirectory, type SpeechClip } from '../../../tests/fixtures/speech/speech-fixtures.js';
+import { AudioError } from './audio/audio-error.js';
+import type { SpeechEngine, TranscribeOptions, TranscriptionResult } from './engines/engine.js';
+import { createPocketSphinxEngine } from './engines/pocketsphinx/pocketsphinx-engine.js';
+import { transcribeAudioFile } from './transcribe-audio-file.js';
+
+const MORNING = 'good morning everybody. today we are going to talk about the weather';
+const PIZZA = 'i would like to order a large pizza with cheese and tomatoes';
+const COMMITTEE =
+  'the committee will review every application that arrives before the end of the month and announce the results shortly afterwards';
+
+let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
+let clip: SpeechClip;
+let runCount = 0;
+
+function freshWorkDir(): string {
+  runCount += 1;
+  return path.join(directory.path, `work-${runCount}`);
+}
+
+beforeAll(async () => {
+  directory = await makeTempDirectory();
+  clip = await makeSpeechClip(directory.path, 'meeting', [
+    { silence: 1 },
+    { say: MORNING },
+    { silence: 2 },
+    { say: COMMITTEE },
+    { silence: 1.5 },
+    { say: PIZZA },
+    { silence: 2 },
+    { say: COMMITTEE },
+    { silence: 1.5 },
+    { say: MORNING },
+    { silence: 1 },
+  ]);
+});
+
+afterAll(() => directory.remove());
+
+/** Answers each chunk with one segment spanning it, named by call order; call 0 waits for call 1. */
+class ChunkEchoEngine implements SpeechEngine {
+  readonly name = 'chunk-echo';
+  readonly model = 'test';
+  readonly parallelism: number;
+  running = 0;
+  mostRunning = 0;
+  calls = 0;
+  private secondDone!: () => void;
+  private readonly second = new Promise<void>((resolve) => (this.secondDone = resolve));
+  constructor(
+    parallelism: number,
+    private readonly failOnCall?: number,
+  ) {
+    this.parallelism = parallelism;
+  }
+  async transcribe(pcm: Int16Array, options?: TranscribeOptions): Promise<TranscriptionResult> {
+    const call = this.calls++;
+    this.running += 1;
+    this.mostRunning = Math.max(this.mostRunning, this.running);
+    try {
+      if (call === this.failOnCall) throw new Error(`engine failed on call ${call}`);
+      if (call === 0) await this.second;
+      options?.signal?.throwIfAborted();
+      const seconds = pcm.length / 16_000;
+      return { text: `c${call}`, segments: [{ start: 0, end: seconds, text: `c${call}` }], language: 'xx' };
+    } finally {
+      this.running -= 1;
+      if (call === 1) this.secondDone();
+    }
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+describe('transcribeAudioFile with PocketSphinx', () => {
+  it('transcribes a recording cut into chunks, with segment times from the start of the file', async () => {
+    const engine = createPocketSphinxEngine({ parallelism: 2 });
+    const workDir = freshWorkDir();
+    const progress: number[] = [];
+    try {
+      const transcript = await transcribeAudioFile({
+        inputPath: clip.path,
+        demuxer: 'wav',
+        engine,
+        workDir,
+        maxChunkSeconds: 15,
+        onProgress: (percent) => progress.push(percent),
+      });
+      expect(transcript.transcribedSeconds).toBeCloseTo(clip.duration, 1);
+      expect(transcript.language).toBe('en');
+      const words = transcript.text.split(' ');
+      for (const word of ['morning', 'talk', 'pizza', 'committee', 'application']) expect(words).toContain(word);
+
+      transcript.segments.forEach((segment, index) => {
+        expect(segment.end).toBeGreaterThan(segment.start);
+        if (index > 0) expect(segment.start).toBeGreaterThanOrEqual(transcript.segments[index - 1]?.end ?? 0);
+      });
+      expect(transcript.segments.at(-1)?.end).toBeLessThanOrEqual(transcript.transcribedSeconds);
+
+      const pizzaSpan = clip.spans.find((span) => span.text === PIZZA);
+      const pizza = transcript.segments.find((segment) => segment.text.includes('pizza'));
+      expect(pizza?.start).toBeGreaterThanOrEqual((pizzaSpan?.start ?? 0) - 0.3);
+      expect(pizza?.end).toBeLessThanOrEqual((pizzaSpan?.end ?? 0) + 0.3);
+      const lastMorningSpan = clip.spans.filter((span) => span.text === MORNING).at(-1);
+      const lastMorning = transcript.segments.filter((segment) => segment.text.includes('morning')).at(-1);
+      expect(lastMorning?.end).toBeGreaterThan(lastMorningSpan?.start ?? 0);
+      expect(lastMorning?.end).toBeLessThanOrEqual((lastMorningSpan?.end ?? 0) + 0.3);
+
+      expect(progress[0]).toBe(0);
+      expect(progress.at(-1)).toBe(100);
+      expect(progress.length).toBeGreaterThanOrEqual(4);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+      expect(await readdir(workDir)).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe('transcribeAudioFile', () => {
+  it('stitches chunks in order with exact offsets, whatever order they finish in', async () => {
+    const engine = new ChunkEchoEngine(2);
+    const transcript = await transcribeAudioFile({ inputPath: clip.path, demuxer: 'wav', engine, workDir: freshWorkDir(), maxChunkSeconds: 10 });
+    const count = transcript.segments.length;
+    expect(count).toBeGreaterThanOrEqual(4);
+    expect(transcript.text).toBe(Array.from({ length: count }, (_, index) => `c${index}`).join(' '));
+    expect(transcript.segments[0]?.start).toBe(0);
+    transcript.segments.forEach((segment, index) => {
+      expect(segment.text).toBe(`c${index}`);
+      expect(segment.end - segment.start).toBeLessThanOrEqual(10);
+      if (index > 0) expect(segment.start).toBe(transcript.segments[index - 1]?.end);
+    });
+    expect(transcript.segments.at(-1)?.end).toBeCloseTo(transcript.transcribedSeconds, 3);
+    expect(transcript.language).toBe('xx');
+    expect(engine.mostRunning).toBe(2);
+  });
+
+  it('transcribes only the first seconds when told to', async () => {
+    const engine = new ChunkEchoEngine(1);
+    const transcript = await transcribeAudioFile({ inputPath: clip.path, demuxer: 'wav', engine, workDir: freshWorkDir(), maxSeconds: 12 });
+    expect(transcript.transcribedSeconds).toBe(12);
+    expect(transcript.segments).toEqual([{ start: 0, end: 12, text: 'c0' }]);
+    expect(engine.mostRunning).toBe(1);
+  });
+
+  it('removes its temporary files when the engine fails', async () => {
+    const workDir = freshWorkDir();
+    await expect(
+      transcribeAudioFile({ inputPath: clip.path, demuxer: 'wav', engine: new ChunkEchoEngine(2, 2), workDir, maxChunkSeconds: 10 }),
+    ).rejects.toThrow('engine failed on call 2');
+    expect(await readdir(workDir)).toEqual([]);
+  });
+
+  it('removes its temporary files when the audio cannot be decoded', async () => {
+    const workDir = freshWorkDir();
+    const notAudio = path.join(directory.path, 'not-audio.mp3');
+    await writeFile(notAudio, 'plain text, not audio');
+    const error = await transcribeAudioFile({ inputPath: notAudio, demuxer: 'mp3', engine: new ChunkEchoEngine(1), workDir }).catch(
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(AudioError);
+    expect((error as AudioError).code).toBe('undecodable');
+    expect(await readdir(workDir)).toEqual([]);
+  });
+
+  it('stops when its signal is aborted and cleans up', async () => {
+    const workDir = freshWorkDir();
+    const controller = new AbortController();
+    const promise = transcribeAudioFile({
+      inputPath: clip.path,
+      demuxer: 'wav',
+      engine: new ChunkEchoEngine(1),
+      workDir,
+      maxChunkSeconds: 10,
+      signal: controller.signal,
+      onProgress: (percent) => {
+        if (percent > 0) controller.abort(new Error('job cancelled'));
+      },
+    });
+    await expect(promise).rejects.toThrow('job cancelled');
+    expect(await readdir(workDir)).toEqual([]);
+  });
+});

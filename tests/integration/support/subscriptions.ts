@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { subscriptions } from '../../../src/server/db/schema.js';
+import type { TestApp } from './test-app.js';
+
+/** Gives a user an active Pro subscription, as the billing provider would have recorded it. */
+export async function makeUserPro(app: TestApp, userId: string): Promise<void> {
+  await app.database.db.insert(subscriptions).values({
+    id: randomUUID(),
+    userId,
+    provider: 'test',
+    providerSubscriptionId: `sub_${randomUUID()}`,
+    status: 'active',
+    currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  });
+}
