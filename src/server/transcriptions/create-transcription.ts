@@ -25,6 +25,12 @@ export function transcriptionWindow(plan: Plan, durationSeconds: number) {
   return { transcribeSeconds: isTruncated || plan.limits.transcriptSeconds !== null ? limit : null, isTruncated };
 }
 
+/** The one number a raw aggregate query returns (its column has no stable name). */
+function firstValue(rows: unknown[]): number {
+  const row = rows[0];
+  return row && typeof row === 'object' ? Number(Object.values(row)[0] ?? 0) : 0;
+}
+
 async function assertWithinQuota(
   executeSql: ExecuteSql,
   deps: CreateTranscriptionDeps,
@@ -38,11 +44,11 @@ async function assertWithinQuota(
   const limitPerMonth = plan.limits.transcriptionsPerMonth;
   if (limitPerMonth !== null) {
     const { rows } = await executeSql(queries.monthCount.sql, queries.monthCount.params);
-    const used = Number((rows[0] as { value: unknown } | undefined)?.value ?? 0);
+    const used = firstValue(rows);
     if (used >= limitPerMonth) throw new AppError('forbidden', monthlyLimitMessage(plan));
   }
   const { rows } = await executeSql(queries.storage.sql, queries.storage.params);
-  const stored = Number((rows[0] as { value: unknown } | undefined)?.value ?? 0);
+  const stored = firstValue(rows);
   if (stored + fileSize > plan.limits.storageBytes) throw new AppError('forbidden', storageLimitMessage(plan));
 }
 

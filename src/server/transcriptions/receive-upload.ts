@@ -66,7 +66,7 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
         part.file.resume();
         throw new AppError('bad_request', 'Please upload exactly one audio file, in the field "audio".');
       }
-      file = await writePart(part, tempPath);
+      file = await writePart(request, part, tempPath);
     }
   } catch (error) {
     await rm(tempPath, { force: true });
@@ -84,9 +84,18 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
   return { tempPath, filename: file.filename, size: file.size, fields };
 }
 
-async function writePart(part: MultipartFile, tempPath: string) {
+async function writePart(request: FastifyRequest, part: MultipartFile, tempPath: string) {
   const counter = { bytes: 0 };
-  await pipeline(part.file, byteLimit(MAX_UPLOAD_BYTES, counter), createWriteStream(tempPath));
+  // A client that goes away mid-upload would otherwise leave the pipeline waiting forever.
+  const onClose = () => {
+    if (!request.raw.complete) part.file.destroy(new AppError('bad_request', 'The upload was interrupted.'));
+  };
+  request.raw.once('close', onClose);
+  try {
+    await pipeline(part.file, byteLimit(MAX_UPLOAD_BYTES, counter), createWriteStream(tempPath));
+  } finally {
+    request.raw.off('close', onClose);
+  }
   if (part.file.truncated) throw tooLarge();
   return { filename: sanitizeFilename(part.filename), size: counter.bytes };
 }

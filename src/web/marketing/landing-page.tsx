@@ -122,11 +122,7 @@ export default function LandingPage() {
         actions={
           <>
             <SignUpLink variant="secondary">Sign up for free</SignUpLink>
-            <ScrollLink
-              to="free-trial"
-              variant="outline"
-              className="border-white/60 bg-transparent text-white hover:bg-white/10"
-            >
+            <ScrollLink to="free-trial" variant="outline-on-dark">
               Try Without Account
             </ScrollLink>
           </>

@@ -3,7 +3,6 @@ import { Download, Eye, MoreVertical, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { TranscriptionDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
-import { toast } from '../toasts/toast-store';
 import { downloadTranscription } from './download-transcription';
 import { useDeleteTranscription } from './transcription-queries';
 

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TranscriptionDto, UsageDto } from '../../../core/api-types';
+import { MESSAGES } from '../../../core/messages';
 import { apiRequest } from '../../lib/api-client';
+import { toast } from '../toasts/toast-store';
 
 export const TRANSCRIPTIONS_KEY = ['/api/transcriptions'] as const;
 export const USAGE_KEY = ['/api/usage'] as const;
@@ -49,9 +51,14 @@ export function useDeleteTranscription() {
       await apiRequest('DELETE', transcriptionKey(id)[0]);
       return id;
     },
+    // Toasts here, not in mutate(): the list item that asked unmounts once the refreshed list lacks it.
     onSuccess: (id) => {
+      toast({ title: MESSAGES.deleteSucceeded });
       queryClient.removeQueries({ queryKey: transcriptionKey(id), exact: true });
       return refreshTranscriptionData(queryClient);
+    },
+    onError: () => {
+      toast({ title: 'Delete failed', description: MESSAGES.deleteFailed, variant: 'destructive' });
     },
   });
 }

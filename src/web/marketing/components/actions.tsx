@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 
-type Variant = 'primary' | 'secondary' | 'outline' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'outline-on-dark';
 
 interface ActionProps {
   children: ReactNode;
@@ -11,10 +12,20 @@ interface ActionProps {
   className?: string;
 }
 
+const onDarkClasses =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-white/70 font-medium text-white transition-colors hover:bg-white/10';
+const onDarkSizes = { md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' };
+
+/** Button classes, plus a white outline for the brand-coloured call-to-action band. */
+function actionClasses(variant: Variant, size: 'md' | 'lg', className?: string) {
+  if (variant === 'outline-on-dark') return cn(onDarkClasses, onDarkSizes[size], className);
+  return buttonClasses(variant, size, className);
+}
+
 /** Sign-up and sign-in are full-page navigations to the server, never client routes. */
 export function SignUpLink({ children, variant = 'primary', size = 'lg', className }: ActionProps) {
   return (
-    <a href="/api/login" className={buttonClasses(variant, size, className)}>
+    <a href="/api/login" className={actionClasses(variant, size, className)}>
       {children}
     </a>
   );
@@ -29,7 +40,7 @@ export function ScrollLink({
   className,
 }: ActionProps & { to: string }) {
   return (
-    <a href={`#${to}`} className={buttonClasses(variant, size, className)}>
+    <a href={`#${to}`} className={actionClasses(variant, size, className)}>
       {children}
     </a>
   );
@@ -44,7 +55,7 @@ export function PageLink({
   className,
 }: ActionProps & { href: string }) {
   return (
-    <Link href={href} className={buttonClasses(variant, size, className)}>
+    <Link href={href} className={actionClasses(variant, size, className)}>
       {children}
     </Link>
   );
