@@ -1,5 +1,9 @@
 import type { PcmChunk } from './audio/plan-chunks.js';
-import { PCM_SAMPLE_RATE, type TranscriptSegment, type TranscriptionResult } from './engines/engine.js';
+import {
+  PCM_SAMPLE_RATE,
+  type TranscriptSegment,
+  type TranscriptionResult,
+} from './engines/engine.js';
 
 const roundToMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
@@ -8,7 +12,10 @@ const roundToMilliseconds = (seconds: number): number => Math.round(seconds * 10
  * here they move to seconds from the start of the recording and are kept inside their chunk, so
  * the whole list is in order even when an engine overshoots a chunk's end.
  */
-export function stitchChunkResults(chunks: readonly PcmChunk[], results: readonly TranscriptionResult[]): TranscriptionResult {
+export function stitchChunkResults(
+  chunks: readonly PcmChunk[],
+  results: readonly TranscriptionResult[],
+): TranscriptionResult {
   const segments: TranscriptSegment[] = [];
   const texts: string[] = [];
   let language: string | undefined;

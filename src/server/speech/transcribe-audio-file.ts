@@ -36,7 +36,9 @@ export interface AudioTranscript {
 }
 
 /** The job's pipeline: decode, split at silences, transcribe chunks in parallel, stitch. */
-export async function transcribeAudioFile(options: TranscribeAudioFileOptions): Promise<AudioTranscript> {
+export async function transcribeAudioFile(
+  options: TranscribeAudioFileOptions,
+): Promise<AudioTranscript> {
   const { engine, signal } = options;
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
@@ -60,7 +62,11 @@ export async function transcribeAudioFile(options: TranscribeAudioFileOptions): 
     const results = await mapWithConcurrency(chunks, engine.parallelism, async (chunk) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
-      const result = await engine.transcribe(samples, { signal, language: options.language, prompt: options.prompt });
+      const result = await engine.transcribe(samples, {
+        signal,
+        language: options.language,
+        prompt: options.prompt,
+      });
       completed += 1;
       options.onProgress?.(Math.round((completed / chunks.length) * 100));
       return result;

@@ -1,5 +1,5 @@
 import { BadgeDollarSign, Download, FileText, Zap } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../core/product';
 import { ScrollLink, SignUpLink } from './components/actions';
@@ -17,6 +17,7 @@ import {
 import { PricingCards } from './pricing-cards';
 import { HOME_META } from './public-pages';
 import { usePageMeta } from './use-page-meta';
+import { useScrollOnEnter } from './use-scroll-on-enter';
 
 // Lazy so the free-trial widget (file drop, result dialog) never weighs on the page's first paint.
 const FreeTrialSlot = lazy(() => import('./free-trial-slot'));
@@ -47,17 +48,9 @@ const FEATURES: Feature[] = [
   },
 ];
 
-/** Browsers jump to a #hash before a lazy page exists; scroll once the section is there. */
-function useScrollToHashOnLoad() {
-  useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
-  }, []);
-}
-
 export default function LandingPage() {
   usePageMeta(HOME_META);
-  useScrollToHashOnLoad();
+  useScrollOnEnter();
   return (
     <main>
       <PageHero

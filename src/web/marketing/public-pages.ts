@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { PRODUCT_NAME, SUPPORT_HOURS } from '../../core/product';
 import { FREE_SECONDS_ADJECTIVE, PRO_PRICE } from './plan-facts';
 import { usePageMeta, type PageMeta } from './use-page-meta';
+import { useScrollOnEnter } from './use-scroll-on-enter';
 
 export type SitemapGroup =
   'Main Pages' | 'Guides' | 'Use Cases' | 'File Format Guides' | 'Comparisons';
@@ -23,7 +24,7 @@ export interface PublicPage {
 
 type PageDefinition = Omit<PublicPage, 'load'>;
 
-/** Wraps a page so client-side navigation updates the title, description and robots tag. */
+/** Wraps a page so client-side navigation updates the head tags and starts at the top (or #hash). */
 function page(
   definition: PageDefinition,
   loader: () => Promise<{ default: ComponentType }>,
@@ -35,6 +36,7 @@ function page(
       const { default: Page } = await loader();
       function PageWithMeta() {
         usePageMeta(meta);
+        useScrollOnEnter();
         return createElement(Page);
       }
       PageWithMeta.displayName = `WithMeta(${Page.displayName ?? Page.name})`;

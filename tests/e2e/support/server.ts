@@ -9,7 +9,7 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -38,13 +38,43 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+export interface WorkerProcess {
+  process: ChildProcess;
+  output: () => string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `dist/server/worker.js`, as `npm run worker` does. */
+export function startWorker(env: Record<string, string>): WorkerProcess {
+  let log = '';
+  const child = spawn(process.execPath, ['dist/server/worker.js'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  return {
+    process: child,
+    output: () => log,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
 /** Starts the built server (`dist/`), as `npm start` does, on a free port and a fresh data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sonoscript-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -69,13 +99,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output,
-    async stop() {
-      if (child.exitCode === null) {
+    async stop({ keepData = false }: { keepData?: boolean } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

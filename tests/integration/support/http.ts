@@ -15,7 +15,7 @@ export async function uploadFile(
   baseUrl: string,
   cookie: string | undefined,
   filePath: string,
-  options: { filename?: string; type?: string; url?: string; extraFields?: Record<string, string> } = {},
+  options: { filename?: string; type?: string; url?: string; extraFields?: Record<string, string>; origin?: string } = {},
 ): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.extraFields ?? {})) form.append(name, value);
@@ -27,7 +27,7 @@ export async function uploadFile(
   );
   return fetch(`${baseUrl}${options.url ?? '/api/transcriptions'}`, {
     method: 'POST',
-    headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+    headers: { origin: options.origin ?? SAME_ORIGIN.origin, ...(cookie ? { cookie } : {}) },
     body: form,
   });
 }

@@ -53,11 +53,16 @@ export async function decodeAudio(options: DecodeAudioOptions): Promise<DecodedA
     ],
     { timeoutMs, signal: options.signal },
   );
-  if (result.timedOut) throw new AudioError('timeout', `ffmpeg took over ${timeoutMs} ms to decode`);
+  if (result.timedOut)
+    throw new AudioError('timeout', `ffmpeg took over ${timeoutMs} ms to decode`);
   if (result.exitCode !== 0) throw new AudioError('undecodable', lastLine(result.stderr));
 
   const { size } = await stat(options.outputPath);
   const sampleCount = Math.floor(size / PCM_BYTES_PER_SAMPLE);
   if (sampleCount === 0) throw new AudioError('undecodable', 'no audio could be decoded');
-  return { pcmPath: options.outputPath, sampleCount, durationSeconds: sampleCount / PCM_SAMPLE_RATE };
+  return {
+    pcmPath: options.outputPath,
+    sampleCount,
+    durationSeconds: sampleCount / PCM_SAMPLE_RATE,
+  };
 }

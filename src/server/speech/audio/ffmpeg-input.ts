@@ -17,6 +17,9 @@ export function fileUrl(filePath: string): string {
 
 /** The last line of ffmpeg's stderr is normally the reason it stopped. */
 export function lastLine(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.at(-1) ?? '';
 }

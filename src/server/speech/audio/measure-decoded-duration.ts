@@ -39,10 +39,12 @@ export async function measureDecodedDuration(
     ],
     { timeoutMs: options.timeoutMs, signal: options.signal },
   );
-  if (result.timedOut) throw new AudioError('timeout', `measuring the duration took over ${options.timeoutMs} ms`);
+  if (result.timedOut)
+    throw new AudioError('timeout', `measuring the duration took over ${options.timeoutMs} ms`);
   if (result.exitCode !== 0) throw new AudioError('undecodable', lastLine(result.stderr));
   const times = [...result.stdout.matchAll(/^out_time_us=(\d+)$/gm)];
   const microseconds = Number(times.at(-1)?.[1] ?? Number.NaN);
-  if (!Number.isFinite(microseconds)) throw new AudioError('undecodable', 'ffmpeg reported no decoded time');
+  if (!Number.isFinite(microseconds))
+    throw new AudioError('undecodable', 'ffmpeg reported no decoded time');
   return Math.min(microseconds / 1_000_000, options.capSeconds);
 }

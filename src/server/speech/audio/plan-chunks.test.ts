@@ -1,9 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechClip, makeTempDirectory, type ClipPart, type SpeechClip } from '../../../../tests/fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  type ClipPart,
+  type SpeechClip,
+} from '../../../../tests/fixtures/speech/speech-fixtures.js';
 import { decodeAudio } from './decode-audio.js';
-import { ENERGY_FRAME_SAMPLES, planChunks, planChunksFromEnergy, type PcmChunk } from './plan-chunks.js';
+import {
+  ENERGY_FRAME_SAMPLES,
+  planChunks,
+  planChunksFromEnergy,
+  type PcmChunk,
+} from './plan-chunks.js';
 import { readPcmRange } from './read-pcm-range.js';
 
 const SENTENCE =
@@ -17,10 +27,15 @@ let sampleCount: number;
 beforeAll(async () => {
   directory = await makeTempDirectory();
   const parts: ClipPart[] = [];
-  for (let index = 0; index < 18; index += 1) parts.push({ say: SENTENCE }, { silence: index % 2 === 0 ? 0.8 : 1.2 });
+  for (let index = 0; index < 18; index += 1)
+    parts.push({ say: SENTENCE }, { silence: index % 2 === 0 ? 0.8 : 1.2 });
   clip = await makeSpeechClip(directory.path, 'long', parts);
   pcmPath = path.join(directory.path, 'long.pcm');
-  ({ sampleCount } = await decodeAudio({ inputPath: clip.path, demuxer: 'wav', outputPath: pcmPath }));
+  ({ sampleCount } = await decodeAudio({
+    inputPath: clip.path,
+    demuxer: 'wav',
+    outputPath: pcmPath,
+  }));
 });
 
 afterAll(() => directory.remove());
@@ -44,8 +59,13 @@ describe('planChunks', () => {
       expect(chunks.length).toBeLessThanOrEqual(Math.ceil(clip.duration / (maxChunkSeconds / 2)));
       for (const chunk of chunks.slice(0, -1)) {
         const cutSeconds = chunk.endSample / 16_000;
-        const silence = clip.spans.find((span) => span.kind === 'silence' && span.start <= cutSeconds && cutSeconds <= span.end);
-        expect(silence, `cut at ${cutSeconds.toFixed(2)} s (max ${maxChunkSeconds} s)`).toBeDefined();
+        const silence = clip.spans.find(
+          (span) => span.kind === 'silence' && span.start <= cutSeconds && cutSeconds <= span.end,
+        );
+        expect(
+          silence,
+          `cut at ${cutSeconds.toFixed(2)} s (max ${maxChunkSeconds} s)`,
+        ).toBeDefined();
       }
     }
   });
@@ -65,7 +85,10 @@ describe('planChunksFromEnergy', () => {
     frames.fill(10, pauseFrame - 25, pauseFrame + 25);
     // A quieter pause before the search window is not a candidate: the chunk would be too short.
     frames.fill(0, 10 * 50, 12 * 50);
-    const chunks = planChunksFromEnergy(frames, 90 * 16_000, { maxChunkSeconds: 60, searchSeconds: 15 });
+    const chunks = planChunksFromEnergy(frames, 90 * 16_000, {
+      maxChunkSeconds: 60,
+      searchSeconds: 15,
+    });
     expect(chunks[0]).toEqual({ startSample: 0, endSample: 52 * 16_000 });
     expectContiguous(chunks, 90 * 16_000, 60 * 16_000);
   });
@@ -83,7 +106,11 @@ describe('readPcmRange', () => {
     const values = Int16Array.from({ length: 1000 }, (_, index) => index * 7 - 3000);
     const file = path.join(directory.path, 'ramp.pcm');
     await writeFile(file, Buffer.from(values.buffer));
-    expect(Array.from(await readPcmRange(file, { startSample: 250, endSample: 260 }))).toEqual(Array.from(values.subarray(250, 260)));
-    await expect(readPcmRange(file, { startSample: 990, endSample: 1001 })).rejects.toThrow(RangeError);
+    expect(Array.from(await readPcmRange(file, { startSample: 250, endSample: 260 }))).toEqual(
+      Array.from(values.subarray(250, 260)),
+    );
+    await expect(readPcmRange(file, { startSample: 990, endSample: 1001 })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

@@ -24,7 +24,10 @@ const SMOOTHING_FRAMES = 10;
 const READ_BYTES = ENERGY_FRAME_SAMPLES * 2 * 1600;
 
 /** Splits a 16 kHz mono s16le PCM file into chunks, cutting in the quietest places. */
-export async function planChunks(pcmPath: string, options: PlanChunksOptions = {}): Promise<PcmChunk[]> {
+export async function planChunks(
+  pcmPath: string,
+  options: PlanChunksOptions = {},
+): Promise<PcmChunk[]> {
   const { frameEnergy, sampleCount } = await measureFrameEnergy(pcmPath);
   return planChunksFromEnergy(frameEnergy, sampleCount, options);
 }
@@ -49,7 +52,12 @@ export async function measureFrameEnergy(pcmPath: string): Promise<FrameEnergy> 
       const wanted = Math.min(READ_BYTES, (sampleCount - samplesDone) * 2);
       let filled = 0;
       while (filled < wanted) {
-        const { bytesRead } = await handle.read(bytes, filled, wanted - filled, samplesDone * 2 + filled);
+        const { bytesRead } = await handle.read(
+          bytes,
+          filled,
+          wanted - filled,
+          samplesDone * 2 + filled,
+        );
         if (bytesRead === 0) break;
         filled += bytesRead;
       }
@@ -79,8 +87,14 @@ export function planChunksFromEnergy(
   options: PlanChunksOptions = {},
 ): PcmChunk[] {
   const maxChunkSeconds = options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS;
-  const maxChunkSamples = Math.max(ENERGY_FRAME_SAMPLES, Math.round(maxChunkSeconds * PCM_SAMPLE_RATE));
-  const searchSeconds = Math.min(options.searchSeconds ?? DEFAULT_SEARCH_SECONDS, maxChunkSeconds / 2);
+  const maxChunkSamples = Math.max(
+    ENERGY_FRAME_SAMPLES,
+    Math.round(maxChunkSeconds * PCM_SAMPLE_RATE),
+  );
+  const searchSeconds = Math.min(
+    options.searchSeconds ?? DEFAULT_SEARCH_SECONDS,
+    maxChunkSeconds / 2,
+  );
   const searchSamples = Math.round(searchSeconds * PCM_SAMPLE_RATE);
   const smoothed = smoothEnergy(frameEnergy);
 
@@ -88,7 +102,10 @@ export function planChunksFromEnergy(
   let start = 0;
   while (sampleCount - start > maxChunkSamples) {
     const limit = start + maxChunkSamples;
-    const firstFrame = Math.max(start / ENERGY_FRAME_SAMPLES + 1, Math.ceil((limit - searchSamples) / ENERGY_FRAME_SAMPLES));
+    const firstFrame = Math.max(
+      start / ENERGY_FRAME_SAMPLES + 1,
+      Math.ceil((limit - searchSamples) / ENERGY_FRAME_SAMPLES),
+    );
     const lastFrame = Math.floor(limit / ENERGY_FRAME_SAMPLES);
     const cutFrame = middleOfLongestQuietRun(smoothed, firstFrame, lastFrame);
     const cut = cutFrame * ENERGY_FRAME_SAMPLES;
@@ -104,9 +121,14 @@ export function planChunksFromEnergy(
  * longest quiet run (the latest of equal ones), so it lands mid-pause rather than where the
  * noise floor happens to dip next to a word.
  */
-function middleOfLongestQuietRun(energyAt: (boundary: number) => number, first: number, last: number): number {
+function middleOfLongestQuietRun(
+  energyAt: (boundary: number) => number,
+  first: number,
+  last: number,
+): number {
   let quietest = Number.POSITIVE_INFINITY;
-  for (let boundary = first; boundary <= last; boundary += 1) quietest = Math.min(quietest, energyAt(boundary));
+  for (let boundary = first; boundary <= last; boundary += 1)
+    quietest = Math.min(quietest, energyAt(boundary));
   const threshold = quietest * 2 + 1;
   let best = { start: last, length: 0 };
   let runStart = -1;

@@ -1,8 +1,17 @@
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFormatSamples, makeNotAudioSamples, type FormatSamples, type NotAudioSamples } from '../../../../tests/fixtures/speech/audio-format-samples.js';
-import { durationOf, makeTempDirectory, run } from '../../../../tests/fixtures/speech/speech-fixtures.js';
+import {
+  makeFormatSamples,
+  makeNotAudioSamples,
+  type FormatSamples,
+  type NotAudioSamples,
+} from '../../../../tests/fixtures/speech/audio-format-samples.js';
+import {
+  durationOf,
+  makeTempDirectory,
+  run,
+} from '../../../../tests/fixtures/speech/speech-fixtures.js';
 import { AudioError } from './audio-error.js';
 import { probeAudio } from './probe-audio.js';
 import { sniffAudioFile } from './sniff-audio-format.js';
@@ -26,7 +35,8 @@ async function rejection(promise: Promise<unknown>): Promise<AudioError> {
     () => undefined,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof AudioError)) throw new Error(`expected an AudioError, got ${String(error)}`);
+  if (!(error instanceof AudioError))
+    throw new Error(`expected an AudioError, got ${String(error)}`);
   return error;
 }
 
@@ -44,14 +54,24 @@ describe('probeAudio', () => {
   });
 
   it('measures WebM that states no duration, and raw AAC, by decoding them', async () => {
-    const stated = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', formats.liveWebm]);
+    const stated = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      formats.liveWebm,
+    ]);
     expect(stated.trim()).toMatch(/^(N\/A)?$/);
     const probe = await probeAudio(formats.liveWebm, 'matroska');
     expect(probe.codec).toBe('opus');
     expect(Math.abs(probe.durationSeconds - sourceSeconds)).toBeLessThan(0.1);
     const adts = formats.samples.find((sample) => sample.format === 'aac');
     if (!adts) throw new Error('no ADTS sample');
-    expect(Math.abs((await probeAudio(adts.file, 'aac')).durationSeconds - sourceSeconds)).toBeLessThan(0.1);
+    expect(
+      Math.abs((await probeAudio(adts.file, 'aac')).durationSeconds - sourceSeconds),
+    ).toBeLessThan(0.1);
   });
 
   it('refuses an MP3 cut off after its first bytes as undecodable', async () => {
@@ -66,7 +86,9 @@ describe('probeAudio', () => {
     expect((await sniffAudioFile(truncated))?.demuxer).toBe('mp3');
     const error = await rejection(probeAudio(truncated, 'mp3'));
     expect(error.code).toBe('undecodable');
-    expect(error.message).toBe('This audio file could not be read. It may be damaged or incomplete.');
+    expect(error.message).toBe(
+      'This audio file could not be read. It may be damaged or incomplete.',
+    );
     expect(error.detail).toBeTruthy();
   });
 
@@ -77,11 +99,25 @@ describe('probeAudio', () => {
 
   it('answers unsupported for a video without sound', async () => {
     const silentVideo = path.join(directory.path, 'silent-video.mp4');
-    await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=64x64:d=1', '-c:v', 'mpeg4', silentVideo]);
+    await run('ffmpeg', [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=64x64:d=1',
+      '-c:v',
+      'mpeg4',
+      silentVideo,
+    ]);
     expect((await sniffAudioFile(silentVideo))?.demuxer).toBe('mov');
     const error = await rejection(probeAudio(silentVideo, 'mov'));
     expect(error.code).toBe('unsupported');
-    expect(error.message).toBe('Invalid file type: Please upload an audio file (MP3, WAV, or M4A).');
+    expect(error.message).toBe(
+      'Invalid file type: Please upload an audio file (MP3, WAV, or M4A).',
+    );
   });
 
   it('gives up with a timeout when ffprobe runs past its wall-clock limit', async () => {

@@ -72,18 +72,24 @@ export async function probeAudio(
   if (result.exitCode !== 0) throw new AudioError('undecodable', lastLine(result.stderr));
 
   const parsed = probeOutputSchema.safeParse(parseJson(result.stdout));
-  if (!parsed.success) throw new AudioError('undecodable', `unexpected ffprobe output: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new AudioError('undecodable', `unexpected ffprobe output: ${parsed.error.message}`);
   const audio = parsed.data.streams.find((stream) => stream.codec_type === 'audio');
   if (!audio) throw new AudioError('unsupported', 'the file has no audio stream');
   const sampleRate = positive(audio.sample_rate);
   const channels = positive(audio.channels);
   if (!audio.codec_name || !sampleRate || !channels) {
-    throw new AudioError('undecodable', 'the audio stream has no codec, sample rate or channel count');
+    throw new AudioError(
+      'undecodable',
+      'the audio stream has no codec, sample rate or channel count',
+    );
   }
 
   // Raw ADTS has no index: ffprobe's figure is a guess from the bitrate, off by tenths of a second on a short clip.
   const statedDuration =
-    demuxer === 'aac' ? undefined : (positive(parsed.data.format.duration) ?? positive(audio.duration));
+    demuxer === 'aac'
+      ? undefined
+      : (positive(parsed.data.format.duration) ?? positive(audio.duration));
   const durationSeconds =
     statedDuration ??
     (await measureDecodedDuration(inputPath, demuxer, {

@@ -13,12 +13,19 @@ export async function readPcmRange(pcmPath: string, chunk: PcmChunk): Promise<In
   try {
     let filled = 0;
     while (filled < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, chunk.startSample * 2 + filled);
+      const { bytesRead } = await handle.read(
+        bytes,
+        filled,
+        bytes.length - filled,
+        chunk.startSample * 2 + filled,
+      );
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
     if (filled < bytes.length) {
-      throw new RangeError(`PCM file ends at byte ${chunk.startSample * 2 + filled}, before sample ${chunk.endSample}`);
+      throw new RangeError(
+        `PCM file ends at byte ${chunk.startSample * 2 + filled}, before sample ${chunk.endSample}`,
+      );
     }
     return samples;
   } finally {

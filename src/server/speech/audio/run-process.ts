@@ -66,15 +66,19 @@ export function runProcess(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+      if (stderr.length > STDERR_TAIL_BYTES)
+        stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish(() =>
         reject(
           error.code === 'ENOENT'
-            ? new MissingProgramError(`${command} is not installed (Debian: apt-get install ffmpeg)`, {
-                cause: error,
-              })
+            ? new MissingProgramError(
+                `${command} is not installed (Debian: apt-get install ffmpeg)`,
+                {
+                  cause: error,
+                },
+              )
             : error,
         ),
       );

@@ -1,7 +1,12 @@
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFormatSamples, makeNotAudioSamples, type FormatSamples, type NotAudioSamples } from '../../../../tests/fixtures/speech/audio-format-samples.js';
+import {
+  makeFormatSamples,
+  makeNotAudioSamples,
+  type FormatSamples,
+  type NotAudioSamples,
+} from '../../../../tests/fixtures/speech/audio-format-samples.js';
 import { makeTempDirectory } from '../../../../tests/fixtures/speech/speech-fixtures.js';
 import { sniffAudioFile, sniffAudioFormat } from './sniff-audio-format.js';
 
@@ -21,7 +26,10 @@ describe('sniffAudioFile', () => {
   it('names the container and ffmpeg demuxer of every format people upload', async () => {
     for (const sample of formats.samples) {
       const sniffed = await sniffAudioFile(sample.file);
-      expect(sniffed, sample.label).toMatchObject({ format: sample.format, demuxer: sample.demuxer });
+      expect(sniffed, sample.label).toMatchObject({
+        format: sample.format,
+        demuxer: sample.demuxer,
+      });
       if (sample.format === 'ogg') expect(sniffed?.codec, sample.label).toBe(sample.codec);
     }
   });

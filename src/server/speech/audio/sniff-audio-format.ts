@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 
-export type AudioFormat = 'mp3' | 'wav' | 'flac' | 'ogg' | 'm4a' | 'mp4' | 'aac' | 'webm' | 'matroska';
+export type AudioFormat =
+  'mp3' | 'wav' | 'flac' | 'ogg' | 'm4a' | 'mp4' | 'aac' | 'webm' | 'matroska';
 /** ffmpeg's `-f` name for the container: forcing it keeps ffmpeg from guessing (HLS, concat, images). */
 export type AudioDemuxer = 'mp3' | 'wav' | 'flac' | 'ogg' | 'mov' | 'aac' | 'matroska';
 export type OggCodec = 'vorbis' | 'opus' | 'flac' | 'speex';
@@ -43,7 +44,8 @@ function sniffContainer(bytes: Uint8Array): SniffedAudioFormat | null {
   if (isWave(bytes)) return { format: 'wav', demuxer: 'wav' };
   if (startsWithAscii(bytes, 0, 'OggS')) return sniffOgg(bytes);
   if (startsWithAscii(bytes, 4, 'ftyp')) return sniffIsoMedia(bytes);
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return sniffEbml(bytes);
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
+    return sniffEbml(bytes);
   if (isAdtsHeader(bytes, 0)) return { format: 'aac', demuxer: 'aac' };
   if (isMpegAudioHeader(bytes, 0)) return { format: 'mp3', demuxer: 'mp3' };
   return null;
@@ -78,7 +80,10 @@ function skipId3Tags(bytes: Uint8Array): number {
 }
 
 function isWave(bytes: Uint8Array): boolean {
-  const riff = startsWithAscii(bytes, 0, 'RIFF') || startsWithAscii(bytes, 0, 'RF64') || startsWithAscii(bytes, 0, 'BW64');
+  const riff =
+    startsWithAscii(bytes, 0, 'RIFF') ||
+    startsWithAscii(bytes, 0, 'RF64') ||
+    startsWithAscii(bytes, 0, 'BW64');
   return riff && startsWithAscii(bytes, 8, 'WAVE');
 }
 
@@ -99,13 +104,26 @@ function sniffOgg(bytes: Uint8Array): SniffedAudioFormat {
 }
 
 /** HEIF/AVIF pictures and camera raw files share the ISO box layout with MP4. */
-const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'crx ']);
+const IMAGE_BRANDS = new Set([
+  'avif',
+  'avis',
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'crx ',
+]);
 
 function sniffIsoMedia(bytes: Uint8Array): SniffedAudioFormat | null {
   if (bytes.length < 12) return null;
   const brand = readAscii(bytes, 8, 4);
   if (IMAGE_BRANDS.has(brand)) return null;
-  const isAudioBrand = brand.startsWith('M4A') || brand.startsWith('M4B') || brand.startsWith('M4P');
+  const isAudioBrand =
+    brand.startsWith('M4A') || brand.startsWith('M4B') || brand.startsWith('M4P');
   return { format: isAudioBrand ? 'm4a' : 'mp4', demuxer: 'mov' };
 }
 
@@ -120,7 +138,8 @@ function readEbmlNumber(bytes: Uint8Array, offset: number, keepMarker: boolean):
   const length = Math.clz32(first) - 23;
   if (offset + length > bytes.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  for (let index = 1; index < length; index += 1) value = value * 256 + (bytes[offset + index] ?? 0);
+  for (let index = 1; index < length; index += 1)
+    value = value * 256 + (bytes[offset + index] ?? 0);
   return { value, length };
 }
 
@@ -155,7 +174,9 @@ function isAdtsHeader(bytes: Uint8Array, offset: number): boolean {
   if (bytes[offset] !== 0xff || (b1 & 0xf6) !== 0xf0) return false;
   if (((b2 >> 2) & 0x0f) >= 13) return false;
   const frameLength =
-    (((bytes[offset + 3] ?? 0) & 0x03) << 11) | ((bytes[offset + 4] ?? 0) << 3) | ((bytes[offset + 5] ?? 0) >> 5);
+    (((bytes[offset + 3] ?? 0) & 0x03) << 11) |
+    ((bytes[offset + 4] ?? 0) << 3) |
+    ((bytes[offset + 5] ?? 0) >> 5);
   if (frameLength < 7) return false;
   const next = offset + frameLength;
   if (next + 1 >= bytes.length) return true;
@@ -173,5 +194,11 @@ function isMpegAudioHeader(bytes: Uint8Array, offset: number): boolean {
   const layer = (b1 >> 1) & 0x03;
   const bitrateIndex = b2 >> 4;
   const sampleRateIndex = (b2 >> 2) & 0x03;
-  return version !== 1 && layer !== 0 && bitrateIndex !== 15 && sampleRateIndex !== 3 && (b3 & 0x03) !== 2;
+  return (
+    version !== 1 &&
+    layer !== 0 &&
+    bitrateIndex !== 15 &&
+    sampleRateIndex !== 3 &&
+    (b3 & 0x03) !== 2
+  );
 }

@@ -20,7 +20,8 @@ export function createSpeechEngine(options: CreateSpeechEngineOptions): SpeechEn
     case 'pocketsphinx':
       return createPocketSphinxEngine({ parallelism: options.parallelism });
     case 'openai':
-      if (!options.apiUrl) throw new SpeechEngineError('the openai engine needs TRANSCRIPTION_API_URL');
+      if (!options.apiUrl)
+        throw new SpeechEngineError('the openai engine needs TRANSCRIPTION_API_URL');
       return createOpenAiEngine({
         apiUrl: options.apiUrl,
         apiKey: options.apiKey,

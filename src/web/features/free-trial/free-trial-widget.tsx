@@ -16,8 +16,11 @@ import { FREE_TRIAL_ACCEPT, freeTrialRejectionMessage } from './free-trial-files
 import { FreeTrialResultDialog } from './free-trial-result-dialog';
 import { useFreeTrial } from './use-free-trial';
 
-/** The landing page's "Try It Free": the first 30 seconds of any audio file, no account needed. */
-export default function FreeTrialWidget() {
+/**
+ * The landing page's "Try It Free": the first 30 seconds of any audio file, no account needed.
+ * `withHeader={false}` drops the card's own title and text where the page section already shows them.
+ */
+export default function FreeTrialWidget({ withHeader = true }: { withHeader?: boolean }) {
   const {
     file,
     duration,
@@ -48,14 +51,16 @@ export default function FreeTrialWidget() {
 
   return (
     <Card className="mx-auto w-full max-w-xl text-left">
-      <CardHeader>
-        <CardTitle>Try It Free</CardTitle>
-        <CardDescription>
-          Upload any audio file and get the first 30 seconds transcribed instantly. No login
-          required!
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
+      {withHeader ? (
+        <CardHeader>
+          <CardTitle>Try It Free</CardTitle>
+          <CardDescription>
+            Upload any audio file and get the first 30 seconds transcribed instantly. No login
+            required!
+          </CardDescription>
+        </CardHeader>
+      ) : null}
+      <CardContent className={withHeader ? 'space-y-4' : 'space-y-4 pt-6'}>
         {file ? (
           <FreeTrialFile file={file} duration={duration} onRemove={reset} disabled={processing} />
         ) : (

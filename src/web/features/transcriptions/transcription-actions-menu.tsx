@@ -16,15 +16,7 @@ export function TranscriptionActionsMenu({ transcription }: { transcription: Tra
 
   const confirmAndDelete = () => {
     if (!window.confirm(MESSAGES.deleteConfirm)) return;
-    deletion.mutate(transcription.id, {
-      onSuccess: () => toast({ title: MESSAGES.deleteSucceeded }),
-      onError: () =>
-        toast({
-          title: 'Delete failed',
-          description: MESSAGES.deleteFailed,
-          variant: 'destructive',
-        }),
-    });
+    deletion.mutate(transcription.id);
   };
 
   return (

@@ -48,54 +48,72 @@ export function ComparisonTable({
   highlight?: number;
 }) {
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm sm:text-base">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 bg-slate-50">
-            <th scope="col" className="px-4 py-3 font-semibold text-slate-900">
-              <span className="sr-only">Feature</span>
-            </th>
-            {columns.map((column, index) => (
+    <>
+      {columns.length > 2 ? (
+        <p className="mb-2 text-sm text-slate-500 sm:hidden">
+          Scroll the table sideways to see every column.
+        </p>
+      ) : null}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        <table
+          className={cn(
+            'w-full border-collapse text-left text-sm sm:text-base',
+            columns.length > 2 && 'min-w-[36rem]',
+          )}
+        >
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 bg-slate-50">
               <th
-                key={column}
                 scope="col"
-                className={cn(
-                  'px-4 py-3 text-center font-semibold text-slate-900',
-                  index === highlight && 'bg-brand-50 text-brand-700',
-                )}
+                className="sticky left-0 bg-slate-50 sm:static px-3 py-3 sm:px-4 font-semibold text-slate-900"
               >
-                {column}
+                <span className="sr-only">Feature</span>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                {row.label}
-              </th>
-              {row.values.map((value, index) => (
-                <td
-                  key={index}
+              {columns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
                   className={cn(
-                    'px-4 py-3 text-center text-slate-600',
-                    index === highlight && 'bg-brand-50/50 font-medium text-slate-800',
+                    'px-3 py-3 sm:px-4 text-center font-semibold text-slate-900',
+                    index === highlight && 'bg-brand-50 text-brand-700',
                   )}
                 >
-                  <CellContent value={value} />
-                </td>
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label} className="border-b border-slate-100 last:border-0">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white px-3 py-3 sm:px-4 font-medium text-slate-900 sm:static"
+                >
+                  {row.label}
+                </th>
+                {row.values.map((value, index) => (
+                  <td
+                    key={index}
+                    className={cn(
+                      'px-3 py-3 sm:px-4 text-center text-slate-600',
+                      index === highlight && 'bg-brand-50/50 font-medium text-slate-800',
+                    )}
+                  >
+                    <CellContent value={value} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -130,8 +130,8 @@ export default function AboutPage() {
       <Section tone="muted" title="Get in touch" width="narrow">
         <div className="flex flex-col items-center gap-6 text-center text-lg text-slate-700">
           <p>
-            Questions, feedback or a story about how you use {PRODUCT_NAME}? Write to us at{' '}
-            <ContactEmail />. We read every message.
+            Questions, feedback or a story about how you use {PRODUCT_NAME}? Reach us via{' '}
+            <ContactEmail />; we read every message.
           </p>
           <PageLink href="/contact">
             <Users aria-hidden="true" className="h-5 w-5" />

@@ -164,7 +164,7 @@ const SECTIONS: LegalSection[] = [
           Depending on where you live, you may have the right to access, correct, export or delete
           your personal data, and to object to or restrict how we use it. Much of this you can do
           yourself: download your transcripts, delete them, or delete your account. For anything
-          else, write to us at <ContactEmail /> and we will answer within 30 days.
+          else, contact us via <ContactEmail /> and we will answer within 30 days.
         </p>
         <p>
           If you believe we have handled your data unlawfully, you may also complain to your local
@@ -199,8 +199,7 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact us',
     body: (
       <p>
-        Questions about this policy or your data? Write to us at <ContactEmail /> or use the form on
-        our <Link href="/contact">contact page</Link>.
+        Questions about this policy or your data? Contact us via <ContactEmail />.
       </p>
     ),
   },

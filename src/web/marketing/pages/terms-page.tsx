@@ -192,8 +192,7 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact',
     body: (
       <p>
-        Questions about these terms? Write to us at <ContactEmail /> or use our{' '}
-        <Link href="/contact">contact page</Link>.
+        Questions about these terms? Contact us via <ContactEmail />.
       </p>
     ),
   },

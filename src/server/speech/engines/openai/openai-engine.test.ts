@@ -30,15 +30,25 @@ beforeAll(async () => {
       const form = await new Request('http://fake.invalid/', {
         method: 'POST',
         headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body,
+        body: new Uint8Array(body),
       }).formData();
       const fields: Record<string, string> = {};
       let file: ReceivedRequest['file'];
       for (const [name, value] of form.entries()) {
         if (typeof value === 'string') fields[name] = value;
-        else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+        else
+          file = {
+            name: value.name,
+            type: value.type,
+            bytes: Buffer.from(await value.arrayBuffer()),
+          };
       }
-      received.push({ path: request.url ?? '', authorization: request.headers.authorization, fields, file });
+      received.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        fields,
+        file,
+      });
       const status = failuresToSend.shift();
       if (status) {
         response.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
@@ -53,8 +63,30 @@ beforeAll(async () => {
           duration: 2,
           text: ' Hello there. General Kenobi.',
           segments: [
-            { id: 0, seek: 0, start: 0.0, end: 0.9, text: ' Hello there.', tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 },
-            { id: 1, seek: 0, start: 1.1, end: 1.9, text: ' General Kenobi.', tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 },
+            {
+              id: 0,
+              seek: 0,
+              start: 0.0,
+              end: 0.9,
+              text: ' Hello there.',
+              tokens: [],
+              temperature: 0,
+              avg_logprob: -0.2,
+              compression_ratio: 1,
+              no_speech_prob: 0.01,
+            },
+            {
+              id: 1,
+              seek: 0,
+              start: 1.1,
+              end: 1.9,
+              text: ' General Kenobi.',
+              tokens: [],
+              temperature: 0,
+              avg_logprob: -0.2,
+              compression_ratio: 1,
+              no_speech_prob: 0.01,
+            },
           ],
         }),
       );
@@ -71,18 +103,30 @@ beforeEach(() => {
   failuresToSend = [];
 });
 
-const twoSeconds = Int16Array.from({ length: 32_000 }, (_, index) => Math.round(Math.sin(index / 10) * 8000));
+const twoSeconds = Int16Array.from({ length: 32_000 }, (_, index) =>
+  Math.round(Math.sin(index / 10) * 8000),
+);
 
 describe('OpenAI-compatible engine', () => {
   it('sends the chunk as a WAV file with model and verbose_json, and maps the segments', async () => {
-    const engine = createOpenAiEngine({ apiUrl: baseUrl, apiKey: 'sk-test', model: 'whisper-large-v3', parallelism: 3 });
+    const engine = createOpenAiEngine({
+      apiUrl: baseUrl,
+      apiKey: 'sk-test',
+      model: 'whisper-large-v3',
+      parallelism: 3,
+    });
     const result = await engine.transcribe(twoSeconds, { language: 'en', prompt: 'Kenobi' });
 
     expect(received).toHaveLength(1);
     const request = received[0];
     expect(request?.path).toBe('/v1/audio/transcriptions');
     expect(request?.authorization).toBe('Bearer sk-test');
-    expect(request?.fields).toMatchObject({ model: 'whisper-large-v3', response_format: 'verbose_json', language: 'en', prompt: 'Kenobi' });
+    expect(request?.fields).toMatchObject({
+      model: 'whisper-large-v3',
+      response_format: 'verbose_json',
+      language: 'en',
+      prompt: 'Kenobi',
+    });
     expect(request?.file?.name).toBe('audio.wav');
     expect(request?.file?.type).toBe('audio/wav');
     const wav = request?.file?.bytes ?? Buffer.alloc(0);
@@ -110,7 +154,12 @@ describe('OpenAI-compatible engine', () => {
 
   it('retries after a 429 and a 503, then succeeds', async () => {
     failuresToSend = [429, 503];
-    const engine = createOpenAiEngine({ apiUrl: baseUrl, model: 'whisper-1', parallelism: 1, maxRetries: 3 });
+    const engine = createOpenAiEngine({
+      apiUrl: baseUrl,
+      model: 'whisper-1',
+      parallelism: 1,
+      maxRetries: 3,
+    });
     const result = await engine.transcribe(twoSeconds);
     expect(received).toHaveLength(3);
     expect(result.segments).toHaveLength(2);
@@ -118,11 +167,18 @@ describe('OpenAI-compatible engine', () => {
 
   it('gives up with the status once retries run out', async () => {
     failuresToSend = [429, 429, 429];
-    const engine = createOpenAiEngine({ apiUrl: baseUrl, model: 'whisper-1', parallelism: 1, maxRetries: 1 });
+    const engine = createOpenAiEngine({
+      apiUrl: baseUrl,
+      model: 'whisper-1',
+      parallelism: 1,
+      maxRetries: 1,
+    });
     const error = await engine.transcribe(twoSeconds).catch((reason: unknown) => reason);
     expect(received).toHaveLength(2);
     expect(error).toBeInstanceOf(SpeechEngineError);
-    expect((error as Error).message).toContain(`The transcription service at ${baseUrl} answered 429`);
+    expect((error as Error).message).toContain(
+      `The transcription service at ${baseUrl} answered 429`,
+    );
   });
 
   it('says clearly when the service cannot be reached', async () => {
@@ -130,10 +186,19 @@ describe('OpenAI-compatible engine', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const engine = createOpenAiEngine({ apiUrl: deadUrl, model: 'whisper-1', parallelism: 1, maxRetries: 0 });
+    const engine = createOpenAiEngine({
+      apiUrl: deadUrl,
+      model: 'whisper-1',
+      parallelism: 1,
+      maxRetries: 0,
+    });
     const error = await engine.transcribe(twoSeconds).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(SpeechEngineError);
-    expect((error as Error).message).toMatch(new RegExp(`^The transcription service at ${deadUrl.replace(/[.]/g, '\\.')} could not be reached`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^The transcription service at ${deadUrl.replace(/[.]/g, '\\.')} could not be reached`,
+      ),
+    );
   });
 
   it('keeps every request under the 25 MB upload limit', async () => {

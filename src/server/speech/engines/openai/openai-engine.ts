@@ -69,7 +69,8 @@ export class OpenAiEngine implements SpeechEngine {
         .map((segment) => ({ start: segment.start, end: segment.end, text: segment.text.trim() }))
         .filter((segment) => segment.text !== '');
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
-      if (segments.length === 0 && text !== '') segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
+      if (segments.length === 0 && text !== '')
+        segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
       return { text, segments, ...(response.language ? { language: response.language } : {}) };
     } catch (error) {
       throw this.describe(error, options.signal);

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechClip, makeTempDirectory, run, type SpeechClip } from '../../../../../tests/fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  run,
+  type SpeechClip,
+} from '../../../../../tests/fixtures/speech/speech-fixtures.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
@@ -13,13 +18,23 @@ let clip: SpeechClip;
 /** Compiles src/server/speech and src/core to plain JavaScript, laid out as the build lays them out. */
 async function compileSources(outputRoot: string): Promise<void> {
   for (const folder of ['src/server/speech', 'src/core']) {
-    const entries = await readdir(path.join(repositoryRoot, folder), { recursive: true, withFileTypes: true });
+    const entries = await readdir(path.join(repositoryRoot, folder), {
+      recursive: true,
+      withFileTypes: true,
+    });
     for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts'))
+        continue;
       const source = path.join(entry.parentPath, entry.name);
-      const output = path.join(outputRoot, path.relative(repositoryRoot, source)).replace(/\.ts$/, '.js');
+      const output = path
+        .join(outputRoot, path.relative(repositoryRoot, source))
+        .replace(/\.ts$/, '.js');
       const { outputText } = ts.transpileModule(await readFile(source, 'utf8'), {
-        compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true },
+        compilerOptions: {
+          module: ts.ModuleKind.ES2022,
+          target: ts.ScriptTarget.ES2023,
+          verbatimModuleSyntax: true,
+        },
         fileName: source,
       });
       await mkdir(path.dirname(output), { recursive: true });
@@ -43,7 +58,11 @@ try {
 
 beforeAll(async () => {
   directory = await makeTempDirectory();
-  clip = await makeSpeechClip(directory.path, 'pizza', [{ silence: 0.5 }, { say: 'i would like to order a large pizza with cheese and tomatoes' }, { silence: 0.5 }]);
+  clip = await makeSpeechClip(directory.path, 'pizza', [
+    { silence: 0.5 },
+    { say: 'i would like to order a large pizza with cheese and tomatoes' },
+    { silence: 0.5 },
+  ]);
 });
 
 afterAll(() => directory.remove());
@@ -56,8 +75,15 @@ describe('PocketSphinx from the compiled build', () => {
     await symlink(path.join(repositoryRoot, 'node_modules'), path.join(buildRoot, 'node_modules'));
     await writeFile(path.join(buildRoot, 'run.mjs'), RUNNER);
 
-    const output = await run(process.execPath, [path.join(buildRoot, 'run.mjs'), clip.path, path.join(directory.path, 'work')]);
-    const { result, loads } = JSON.parse(output) as { result: { text: string; transcribedSeconds: number }; loads: number };
+    const output = await run(process.execPath, [
+      path.join(buildRoot, 'run.mjs'),
+      clip.path,
+      path.join(directory.path, 'work'),
+    ]);
+    const { result, loads } = JSON.parse(output) as {
+      result: { text: string; transcribedSeconds: number };
+      loads: number;
+    };
     expect(result.text.split(' ')).toEqual(expect.arrayContaining(['order', 'large', 'pizza']));
     expect(result.transcribedSeconds).toBeCloseTo(clip.duration, 1);
     expect(loads).toBe(1);

@@ -35,12 +35,15 @@ export class PocketSphinxDecoder {
       '-frate': String(FRAMES_PER_SECOND),
       '-logfn': '/dev/null',
     });
-    if (this.config === null) throw new SpeechEngineError('PocketSphinx rejected its configuration');
+    if (this.config === null)
+      throw new SpeechEngineError('PocketSphinx rejected its configuration');
     this.decoder = library.init(this.config);
     if (this.decoder === null) {
       library.freeConfig(this.config);
       this.config = null;
-      throw new SpeechEngineError(`PocketSphinx could not load its model from ${model.acousticModel}`);
+      throw new SpeechEngineError(
+        `PocketSphinx could not load its model from ${model.acousticModel}`,
+      );
     }
   }
 
@@ -58,7 +61,10 @@ export class PocketSphinxDecoder {
     const utterances: Utterance[] = [];
     let inUtterance = false;
     for (let offset = 0; offset < samples.length; offset += BLOCK_SAMPLES) {
-      check(library.processRaw(decoder, samples.subarray(offset, offset + BLOCK_SAMPLES)), 'ps_process_raw');
+      check(
+        library.processRaw(decoder, samples.subarray(offset, offset + BLOCK_SAMPLES)),
+        'ps_process_raw',
+      );
       const inSpeech = library.inSpeech(decoder);
       if (inSpeech) inUtterance = true;
       if (!inSpeech && inUtterance) {
@@ -83,7 +89,11 @@ export class PocketSphinxDecoder {
   private readWords(decoder: bigint): Utterance {
     const words: Utterance = [];
     if (this.library.hypothesis(decoder) === null) return words;
-    for (let segment = this.library.segmentIterator(decoder); segment !== null; segment = this.library.nextSegment(segment)) {
+    for (
+      let segment = this.library.segmentIterator(decoder);
+      segment !== null;
+      segment = this.library.nextSegment(segment)
+    ) {
       const word = this.library.segmentWord(segment);
       if (isFiller(word)) continue;
       const [startFrame, endFrame] = this.library.segmentFrames(segment);

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechClip, makeTempDirectory, type SpeechClip } from '../../../../../tests/fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  type SpeechClip,
+} from '../../../../../tests/fixtures/speech/speech-fixtures.js';
 import { decodeAudio } from '../../audio/decode-audio.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
@@ -24,7 +28,11 @@ beforeAll(async () => {
     { say: PIZZA },
     { silence: 1 },
   ]);
-  const decoded = await decodeAudio({ inputPath: clip.path, demuxer: 'wav', outputPath: path.join(directory.path, 'clip.pcm') });
+  const decoded = await decodeAudio({
+    inputPath: clip.path,
+    demuxer: 'wav',
+    outputPath: path.join(directory.path, 'clip.pcm'),
+  });
   samples = await readPcmRange(decoded.pcmPath, { startSample: 0, endSample: decoded.sampleCount });
   engine = createPocketSphinxEngine({ parallelism: 2 });
 });
@@ -44,7 +52,8 @@ describe('PocketSphinx engine', () => {
   it('writes down the words spoken, in timed segments', async () => {
     const result = await engine.transcribe(samples);
     // eSpeak is hard for PocketSphinx: assert the words it gets right, whatever the decoder's history.
-    for (const word of ['morning', 'everybody', 'talk', 'large', 'pizza']) expect(result.text.split(' ')).toContain(word);
+    for (const word of ['morning', 'everybody', 'talk', 'large', 'pizza'])
+      expect(result.text.split(' ')).toContain(word);
     expect(result.language).toBe('en');
     expect(result.text).not.toMatch(/<s>|<\/s>|<sil>|\[|\(\d\)/);
 
@@ -61,13 +70,17 @@ describe('PocketSphinx engine', () => {
     expect(morning).not.toBe(pizza);
     result.segments.forEach((segment, index) => {
       expect(segment.end).toBeGreaterThan(segment.start);
-      if (index > 0) expect(segment.start).toBeGreaterThanOrEqual(result.segments[index - 1]?.end ?? 0);
+      if (index > 0)
+        expect(segment.start).toBeGreaterThanOrEqual(result.segments[index - 1]?.end ?? 0);
     });
   });
 
   it('loads the model once per worker thread, not once per chunk', async () => {
     const pizzaSpan = spanOf(PIZZA);
-    const piece = samples.subarray(Math.floor((pizzaSpan.start - 0.5) * 16_000), Math.ceil((pizzaSpan.end + 0.5) * 16_000));
+    const piece = samples.subarray(
+      Math.floor((pizzaSpan.start - 0.5) * 16_000),
+      Math.ceil((pizzaSpan.end + 0.5) * 16_000),
+    );
     const results = await Promise.all([1, 2, 3].map(() => engine.transcribe(piece)));
     for (const result of results) expect(result.text).toContain('pizza');
     await engine.transcribe(piece);
@@ -82,10 +95,15 @@ describe('PocketSphinx engine', () => {
   it('says which package to install when the library is missing', async () => {
     const broken = createPocketSphinxEngine({
       parallelism: 1,
-      libraryNames: { sphinxbase: ['libsphinxbase-missing.so.3'], pocketsphinx: ['libpocketsphinx-missing.so.3'] },
+      libraryNames: {
+        sphinxbase: ['libsphinxbase-missing.so.3'],
+        pocketsphinx: ['libpocketsphinx-missing.so.3'],
+      },
     });
     try {
-      const error = await broken.transcribe(samples.subarray(0, 16_000)).catch((reason: unknown) => reason);
+      const error = await broken
+        .transcribe(samples.subarray(0, 16_000))
+        .catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(SpeechEngineError);
       expect((error as Error).message).toMatch(/PocketSphinx could not be loaded/);
       expect((error as Error).message).toMatch(/libsphinxbase-missing\.so\.3/);
@@ -96,9 +114,14 @@ describe('PocketSphinx engine', () => {
   });
 
   it('says which package to install when the model is missing', async () => {
-    const broken = createPocketSphinxEngine({ parallelism: 1, modelDirectory: path.join(directory.path, 'no-model') });
+    const broken = createPocketSphinxEngine({
+      parallelism: 1,
+      modelDirectory: path.join(directory.path, 'no-model'),
+    });
     try {
-      await expect(broken.transcribe(samples.subarray(0, 16_000))).rejects.toThrow(/model was not found .*pocketsphinx-en-us/);
+      await expect(broken.transcribe(samples.subarray(0, 16_000))).rejects.toThrow(
+        /model was not found .*pocketsphinx-en-us/,
+      );
     } finally {
       await broken.close();
     }
@@ -116,9 +139,13 @@ describe('PocketSphinx engine', () => {
 
 describe('pocketSphinxWorkerEntry', () => {
   it('runs the compiled .js worker directly and the .ts source through tsx', () => {
-    const compiled = pocketSphinxWorkerEntry('file:///app/dist/server/server/speech/engines/pocketsphinx/pocketsphinx-worker-pool.js');
+    const compiled = pocketSphinxWorkerEntry(
+      'file:///app/dist/server/server/speech/engines/pocketsphinx/pocketsphinx-worker-pool.js',
+    );
     expect(compiled).toEqual({
-      script: new URL('file:///app/dist/server/server/speech/engines/pocketsphinx/pocketsphinx-worker.js'),
+      script: new URL(
+        'file:///app/dist/server/server/speech/engines/pocketsphinx/pocketsphinx-worker.js',
+      ),
       eval: false,
     });
     const source = pocketSphinxWorkerEntry(import.meta.url);

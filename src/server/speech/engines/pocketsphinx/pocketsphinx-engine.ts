@@ -38,7 +38,9 @@ export class PocketSphinxEngine implements SpeechEngine {
   /** Language and prompt hints are ignored: the model is US English with a fixed vocabulary. */
   async transcribe(pcm: Int16Array, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
     const utterances = await this.pool.decode(pcm, options.signal);
-    const segments = utterances.flatMap((words) => groupWordsIntoSegments(words, this.segmentOptions));
+    const segments = utterances.flatMap((words) =>
+      groupWordsIntoSegments(words, this.segmentOptions),
+    );
     return { text: segments.map((segment) => segment.text).join(' '), segments, language: 'en' };
   }
 

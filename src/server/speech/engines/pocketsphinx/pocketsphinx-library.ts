@@ -15,7 +15,8 @@ export const DEFAULT_LIBRARY_NAMES: PocketSphinxLibraryNames = {
   pocketsphinx: ['libpocketsphinx.so.3', 'libpocketsphinx.so'],
 };
 
-export const INSTALL_HINT = 'install the Debian packages pocketsphinx and pocketsphinx-en-us (apt-get install pocketsphinx pocketsphinx-en-us)';
+export const INSTALL_HINT =
+  'install the Debian packages pocketsphinx and pocketsphinx-en-us (apt-get install pocketsphinx pocketsphinx-en-us)';
 
 /** The few PocketSphinx calls the decoder needs, typed. */
 export interface PocketSphinxLibrary {
@@ -50,7 +51,9 @@ function loadFirst(names: readonly string[]): LibraryHandle {
   );
 }
 
-export function loadPocketSphinxLibrary(names: PocketSphinxLibraryNames = DEFAULT_LIBRARY_NAMES): PocketSphinxLibrary {
+export function loadPocketSphinxLibrary(
+  names: PocketSphinxLibraryNames = DEFAULT_LIBRARY_NAMES,
+): PocketSphinxLibrary {
   const sphinxbase = loadFirst(names.sphinxbase);
   const pocketsphinx = loadFirst(names.pocketsphinx);
   const pointer = koffi.pointer(koffi.opaque());
@@ -63,7 +66,13 @@ export function loadPocketSphinxLibrary(names: PocketSphinxLibraryNames = DEFAUL
   const psFree = pocketsphinx.func('ps_free', 'int', [pointer]);
   const psStartStream = pocketsphinx.func('ps_start_stream', 'int', [pointer]);
   const psStartUtt = pocketsphinx.func('ps_start_utt', 'int', [pointer]);
-  const psProcessRaw = pocketsphinx.func('ps_process_raw', 'int', [pointer, 'const int16_t *', 'size_t', 'int', 'int']);
+  const psProcessRaw = pocketsphinx.func('ps_process_raw', 'int', [
+    pointer,
+    'const int16_t *',
+    'size_t',
+    'int',
+    'int',
+  ]);
   const psEndUtt = pocketsphinx.func('ps_end_utt', 'int', [pointer]);
   const psGetInSpeech = pocketsphinx.func('ps_get_in_speech', 'uint8_t', [pointer]);
   const psGetHyp = pocketsphinx.func('ps_get_hyp', 'const char *', [pointer, 'int32_t *']);
@@ -72,12 +81,18 @@ export function loadPocketSphinxLibrary(names: PocketSphinxLibraryNames = DEFAUL
   const psSegWord = pocketsphinx.func('ps_seg_word', 'const char *', [pointer]);
   const psSegFrames = pocketsphinx.func('ps_seg_frames', 'void', [pointer, intOut, intOut]);
 
-  const asPointer = (value: unknown): Pointer | null => (typeof value === 'bigint' && value !== 0n ? value : null);
+  const asPointer = (value: unknown): Pointer | null =>
+    typeof value === 'bigint' && value !== 0n ? value : null;
   const asNumber = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
 
   return {
     createConfig(options) {
-      const variadic = Object.entries(options).flatMap(([key, value]) => ['str', key, 'str', value]);
+      const variadic = Object.entries(options).flatMap(([key, value]) => [
+        'str',
+        key,
+        'str',
+        value,
+      ]);
       return asPointer(cmdLnInit(null, psArgs(), 1, ...variadic, 'str', null));
     },
     freeConfig: (config) => void cmdLnFree(config),
@@ -85,7 +100,8 @@ export function loadPocketSphinxLibrary(names: PocketSphinxLibraryNames = DEFAUL
     free: (decoder) => void psFree(decoder),
     startStream: (decoder) => asNumber(psStartStream(decoder)),
     startUtterance: (decoder) => asNumber(psStartUtt(decoder)),
-    processRaw: (decoder, samples) => asNumber(psProcessRaw(decoder, samples, samples.length, 0, 0)),
+    processRaw: (decoder, samples) =>
+      asNumber(psProcessRaw(decoder, samples, samples.length, 0, 0)),
     endUtterance: (decoder) => asNumber(psEndUtt(decoder)),
     inSpeech: (decoder) => asNumber(psGetInSpeech(decoder)) !== 0,
     hypothesis(decoder) {

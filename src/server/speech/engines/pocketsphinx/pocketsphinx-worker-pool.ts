@@ -34,7 +34,8 @@ export interface WorkerEntry {
  * inside workers, so a small CommonJS bootstrap installs tsx's require hook and loads it.
  */
 export function pocketSphinxWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
-  if (!moduleUrl.endsWith('.ts')) return { script: new URL('./pocketsphinx-worker.js', moduleUrl), eval: false };
+  if (!moduleUrl.endsWith('.ts'))
+    return { script: new URL('./pocketsphinx-worker.js', moduleUrl), eval: false };
   const tsxRequireHook = createRequire(moduleUrl).resolve('tsx/cjs');
   const workerPath = fileURLToPath(new URL('./pocketsphinx-worker.ts', moduleUrl));
   return {
@@ -68,7 +69,8 @@ export class PocketSphinxWorkerPool {
   }
 
   decode(samples: Int16Array, signal?: AbortSignal): Promise<Utterance[]> {
-    if (this.closed) return Promise.reject(new SpeechEngineError('the PocketSphinx engine is closed'));
+    if (this.closed)
+      return Promise.reject(new SpeechEngineError('the PocketSphinx engine is closed'));
     signal?.throwIfAborted();
     return new Promise<Utterance[]>((resolve, reject) => {
       const task: Task = { samples, signal, resolve, reject, settled: false };
@@ -128,8 +130,15 @@ export class PocketSphinxWorkerPool {
     const pooled: PooledWorker = { worker, ready: false, task: undefined, taskId: 0 };
     this.workers.add(pooled);
     worker.on('message', (reply: WorkerReply) => this.onReply(pooled, reply));
-    worker.on('error', (error: Error) => this.retire(pooled, new SpeechEngineError(`a PocketSphinx worker failed: ${error.message}`)));
-    worker.on('exit', (code) => this.retire(pooled, new SpeechEngineError(`a PocketSphinx worker stopped (exit code ${code})`)));
+    worker.on('error', (error: Error) =>
+      this.retire(pooled, new SpeechEngineError(`a PocketSphinx worker failed: ${error.message}`)),
+    );
+    worker.on('exit', (code) =>
+      this.retire(
+        pooled,
+        new SpeechEngineError(`a PocketSphinx worker stopped (exit code ${code})`),
+      ),
+    );
     return pooled;
   }
 
@@ -175,7 +184,8 @@ export class PocketSphinxWorkerPool {
   private async stop(pooled: PooledWorker): Promise<void> {
     this.workers.delete(pooled);
     const task = pooled.task;
-    if (task) settle(task, () => task.reject(new SpeechEngineError('the PocketSphinx engine was closed')));
+    if (task)
+      settle(task, () => task.reject(new SpeechEngineError('the PocketSphinx engine was closed')));
     const exited = new Promise<void>((resolve) => pooled.worker.once('exit', () => resolve()));
     if (pooled.ready && !task) {
       const request: WorkerRequest = { type: 'close' };

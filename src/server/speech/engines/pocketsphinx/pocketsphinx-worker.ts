@@ -9,7 +9,8 @@ const port = parentPort;
 if (!port) throw new Error('pocketsphinx-worker must run in a worker thread');
 
 const reply = (message: WorkerReply): void => port.postMessage(message);
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
   const started = performance.now();

@@ -17,7 +17,7 @@ export default function ContactPage() {
     <main>
       <PageHero
         title="Contact Us"
-        subtitle={`Questions about transcription, your account or billing? The ${PRODUCT_NAME} team answers ${SUPPORT_HOURS}, usually within one working day.`}
+        subtitle={`Questions about transcription, your account or billing? The ${PRODUCT_NAME} team answers ${SUPPORT_HOURS} and aims to reply within one working day.`}
       />
 
       <Section title="Ways to reach us" intro="Pick whatever suits you best.">

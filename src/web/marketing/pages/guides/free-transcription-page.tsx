@@ -1,4 +1,5 @@
 import { Gift, Mic, UserPlus } from 'lucide-react';
+import type { Plan } from '../../../../core/plans';
 import { PRODUCT_NAME } from '../../../../core/product';
 import { PageLink, ScrollLink, SignUpLink } from '../../components/actions';
 import { ComparisonTable, type ComparisonRow } from '../../components/comparison-table';
@@ -18,7 +19,6 @@ import {
   PRO_PRICE,
   PRO_STORAGE,
   monthlyLimitText,
-  transcriptLengthText,
 } from '../../plan-facts';
 import { FREE_TRANSCRIPTION_FAQS } from './free-transcription-faqs';
 
@@ -40,13 +40,17 @@ const WAYS: Feature[] = [
   },
 ];
 
+// Short cell texts, so the two-column table fits a phone screen without scrolling.
+const lengthCell = (plan: Plan) =>
+  plan.limits.transcriptSeconds === null
+    ? 'Whole file'
+    : `First ${plan.limits.transcriptSeconds} s`;
+const monthlyCell = (plan: Plan) => String(plan.limits.transcriptionsPerMonth ?? 'Unlimited');
+
 const COMPARISON: ComparisonRow[] = [
   { label: 'Price', values: [`${FREE_PLAN.price}, ${FREE_PLAN.period}`, PRO_PRICE] },
-  {
-    label: 'Transcript length',
-    values: [transcriptLengthText(FREE_PLAN), transcriptLengthText(PRO_PLAN)],
-  },
-  { label: 'Transcriptions', values: [monthlyLimitText(FREE_PLAN), monthlyLimitText(PRO_PLAN)] },
+  { label: 'Transcript length', values: [lengthCell(FREE_PLAN), lengthCell(PRO_PLAN)] },
+  { label: 'Transcriptions a month', values: [monthlyCell(FREE_PLAN), monthlyCell(PRO_PLAN)] },
   { label: 'Storage', values: [FREE_STORAGE, PRO_STORAGE] },
   { label: 'Maximum file size', values: [MAX_UPLOAD, MAX_UPLOAD] },
   { label: 'Transcription quality', values: ['Standard', 'High quality'] },

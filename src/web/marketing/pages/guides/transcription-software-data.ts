@@ -37,21 +37,24 @@ export const PRODUCTS: ProductCard[] = [
     summary: 'Tools that join your video calls and take notes automatically.',
     pros: ['Live notes during meetings', 'Summaries and action items'],
     cons: ['Subscriptions commonly $10-30 a month', 'Built around calls, less so uploaded files'],
-    link: { href: '/compare/otter-vs-rev-vs-descript', label: 'Otter vs Rev vs Descript' },
+    link: { href: '/compare/otter-vs-rev-vs-descript', label: 'Compare Otter, Rev and Descript' },
   },
   {
     name: 'Human transcription services',
     summary: 'Professional transcribers type your audio by hand.',
     pros: ['Best on difficult audio', 'Verbatim and legal formats'],
     cons: ['Commonly $1-3 per audio minute', 'Hours or days to turn around'],
-    link: { href: '/compare/ai-vs-human-transcription', label: 'AI vs human transcription' },
+    link: {
+      href: '/compare/ai-vs-human-transcription',
+      label: 'Compare AI and human transcription',
+    },
   },
   {
     name: 'Free transcription tools',
     summary: 'Free websites and built-in dictation features.',
     pros: ['No cost to start', 'Fine for a quick one-off'],
     cons: ['Tight limits, ads or unclear data use', 'Little or no storage and support'],
-    link: { href: '/compare/free-vs-paid-tools', label: 'Free vs paid tools' },
+    link: { href: '/compare/free-vs-paid-tools', label: 'Compare free and paid tools' },
   },
 ];
 

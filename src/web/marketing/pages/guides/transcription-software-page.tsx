@@ -2,7 +2,6 @@ import { ArrowRight, Check, Minus } from 'lucide-react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../../core/product';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { ScrollLink, SignUpLink } from '../../components/actions';
 import { CheckList } from '../../components/check-list';
@@ -42,7 +41,13 @@ const WORKFLOW: Step[] = [
 
 function ProductCardView({ product }: { product: ProductCard }) {
   const featured = Boolean(product.badge);
-  const linkClasses = buttonClasses(featured ? 'primary' : 'outline', 'md', 'w-full');
+  // Not fixed-height button classes: comparison titles may wrap onto two lines in narrow cards.
+  const linkClasses = cn(
+    'inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-md px-4 py-2 text-center text-sm font-medium transition-colors',
+    featured
+      ? 'bg-brand-600 text-white shadow-sm hover:bg-brand-700'
+      : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  );
   return (
     <li
       className={cn(
@@ -78,7 +83,7 @@ function ProductCardView({ product }: { product: ProductCard }) {
       ) : (
         <Link href={product.link.href} className={linkClasses}>
           {product.link.label}
-          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          <ArrowRight aria-hidden="true" className="h-4 w-4 shrink-0" />
         </Link>
       )}
     </li>
