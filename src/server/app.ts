@@ -22,6 +22,8 @@ import { createLocalDiskStorage } from './storage/local-disk-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { contactRoutes } from './contact/contact.routes.js';
+import { siteRoutes } from './site/site.routes.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -37,6 +39,7 @@ export interface AppDependencies {
   /** Start in-process transcription workers (defaults to config.runWorkers). */
   runWorkers?: boolean;
   freeTrialsPerHour?: number;
+  contactMessagesPerHour?: number;
 }
 
 export interface App {
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   server.get('/api/health', async () => ({
     status: 'ok',
     database: database.kind,
+    engine: config.transcription.engine,
   }));
 
   const storage = createLocalDiskStorage(config.audioDir);
@@ -119,6 +123,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     engine: speechEngine,
     perHour: deps.freeTrialsPerHour ?? 20,
   });
+
+  await server.register(siteRoutes, { config });
+  await server.register(contactRoutes, { db: database.db, perHour: deps.contactMessagesPerHour ?? 5 });
 
   if (deps.runWorkers ?? config.runWorkers) {
     await startTranscriptionWorkers({

@@ -20,11 +20,6 @@ export function monthlyLimitText(plan: Plan): string {
   return limit === null ? 'Unlimited transcriptions' : `${limit} transcriptions per month`;
 }
 
-export function transcriptLengthText(plan: Plan): string {
-  const seconds = plan.limits.transcriptSeconds;
-  return seconds === null ? 'Full-length transcripts' : `${seconds}-second transcripts`;
-}
-
 export const FREE_PLAN = PLANS.free;
 export const PRO_PLAN = PLANS.pro;
 

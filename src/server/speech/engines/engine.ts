@@ -2,7 +2,10 @@
 export const PCM_SAMPLE_RATE = 16_000;
 
 export interface TranscriptSegment {
-  /** Seconds from the start of the whole recording. */
+  /**
+   * Seconds. An engine counts from the start of the samples it was given; transcribeAudioFile
+   * moves them to seconds from the start of the whole recording.
+   */
   start: number;
   end: number;
   text: string;

@@ -120,7 +120,10 @@ export class PocketSphinxWorkerPool {
     const task = pooled.task;
     if (!task) return;
     pooled.taskId = this.nextTaskId++;
-    const request: WorkerRequest = { type: 'decode', id: pooled.taskId, samples: task.samples };
+    // Posting a view copies its whole buffer; a view into a long recording is trimmed first.
+    const whole = task.samples.byteLength === task.samples.buffer.byteLength;
+    const samples = whole ? task.samples : task.samples.slice();
+    const request: WorkerRequest = { type: 'decode', id: pooled.taskId, samples };
     pooled.worker.postMessage(request);
   }
 

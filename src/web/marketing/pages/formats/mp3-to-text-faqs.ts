@@ -1,5 +1,5 @@
 import type { Faq } from '../../components/faq-list';
-import { FREE_SECONDS, MAX_UPLOAD } from '../../plan-facts';
+import { ACCOUNT_FORMATS, FREE_SECONDS, MAX_UPLOAD, TRIAL_FORMATS } from '../../plan-facts';
 
 export const MP3_TO_TEXT_FAQS: Faq[] = [
   {
@@ -18,7 +18,6 @@ export const MP3_TO_TEXT_FAQS: Faq[] = [
   },
   {
     question: 'Can I convert other formats too?',
-    answer:
-      'Yes. Your account accepts MP3, WAV and M4A, and the free trial also takes OGG, FLAC and AAC. You can also record straight from your browser.',
+    answer: `Yes. Your account accepts ${ACCOUNT_FORMATS}, and the free trial takes ${TRIAL_FORMATS}. You can also record straight from your browser.`,
   },
 ];

@@ -23,7 +23,7 @@ export function UploadMockup() {
         >
           Select MP3 file
         </button>
-        <p className="mt-3 text-xs font-medium tracking-wide text-brand-700 uppercase">{`${FREE_SECONDS} seconds for free`}</p>
+        <p className="mt-3 text-sm font-semibold text-brand-700">{`${FREE_SECONDS} seconds for free`}</p>
       </div>
       <figcaption className="mt-4 text-center text-sm text-slate-600">
         Preview only.{' '}

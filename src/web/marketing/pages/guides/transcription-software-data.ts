@@ -2,11 +2,13 @@ import { PRODUCT_NAME } from '../../../../core/product';
 import type { ComparisonRow } from '../../components/comparison-table';
 import type { Faq } from '../../components/faq-list';
 import {
+  ACCOUNT_FORMATS,
   FREE_MONTHLY_LIMIT,
   FREE_SECONDS,
   FREE_SECONDS_ADJECTIVE,
   MAX_UPLOAD,
   PRO_PRICE,
+  TRIAL_FORMATS,
 } from '../../plan-facts';
 
 export interface ProductCard {
@@ -141,6 +143,6 @@ export const TRANSCRIPTION_SOFTWARE_FAQS: Faq[] = [
   },
   {
     question: 'Which file formats are supported?',
-    answer: `MP3, WAV and M4A in your account, with OGG, FLAC and AAC also accepted by the free trial, up to ${MAX_UPLOAD} per file.`,
+    answer: `${ACCOUNT_FORMATS} in your account, and ${TRIAL_FORMATS} in the free trial, up to ${MAX_UPLOAD} per file.`,
   },
 ];
