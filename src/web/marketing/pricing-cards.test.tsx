@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -6,7 +5,9 @@ import { PricingCards, type PricingCardsProps } from './pricing-cards';
 
 function render(props: PricingCardsProps) {
   return renderToString(
-    createElement(Router, { ssrPath: '/' }, createElement(PricingCards, props)),
+    <Router ssrPath="/">
+      <PricingCards {...props} />
+    </Router>,
   );
 }
 

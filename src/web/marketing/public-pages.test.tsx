@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -6,8 +6,12 @@ import LandingPage from './landing-page';
 import { HOME_META, PUBLIC_PAGES } from './public-pages';
 
 /** Renders a page the way a prerenderer would: no browser, the path given to the router. */
-function renderPage(path: string, Page: Parameters<typeof createElement>[0]) {
-  return renderToString(createElement(Router, { ssrPath: path }, createElement(Page)));
+function renderPage(path: string, Page: ComponentType) {
+  return renderToString(
+    <Router ssrPath={path}>
+      <Page />
+    </Router>,
+  );
 }
 
 function count(html: string, pattern: RegExp) {

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { durationOf, encode, makeSpeechClip } from '../../fixtures/speech/speech-fixtures.js';
+
+/** PocketSphinx recognises counting word for word; tests assert on a run of it such as 'four five six'. */
+export const COUNTING = 'one two three four five six seven eight nine ten';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/**
+ * Signs a new user up through better-auth's own endpoint from inside the page (which sets the
+ * session cookie on the context), then opens the dashboard as that user.
+ */
+export async function signUp(page: Page, name = 'Ada Lovelace'): Promise<{ email: string; name: string }> {
+  const email = `${name.split(' ')[0]?.toLowerCase() ?? 'user'}-${randomUUID()}@example.com`;
+  await page.goto('/api/login');
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/identity/sign-up/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, { email, password: PASSWORD, name });
+  expect(status).toBe(200);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return { email, name };
+}
+
+/** The one toast on screen (the app shows one at a time). */
+export function toastArea(page: Page): Locator {
+  return page.getByTestId('toast');
+}
+
+/** Waits until the toast on screen has this title (and description, when given). */
+export async function waitForToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = toastArea(page);
+  await toast.getByText(title, { exact: true }).waitFor();
+  if (description !== undefined) await toast.getByText(description, { exact: true }).waitFor();
+}
+
+/** GET a JSON API path with the page's session cookie. */
+export async function apiGet<T>(page: Page, url: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (target) => {
+    const response = await fetch(target, { credentials: 'include' });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }, url);
+}
+
+/** The spec's file size text (base 1024, two decimals, trailing zeros dropped), written independently of the app's. */
+export function specFileSize(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${parseFloat(value.toFixed(2))} ${units[unit]}`;
+}
+
+export interface AppAudio {
+  /** About 8.3 s: counting in two phrases with a pause between, MP3. */
+  shortMp3: { path: string; seconds: number; size: number };
+  /** About 45.3 s of counting with pauses, MP3: a free user's transcript stops at 30 s. */
+  longMp3: { path: string; seconds: number; size: number };
+}
+
+async function padded(
+  input: string,
+  output: string,
+  seconds: number,
+  codec: readonly string[],
+): Promise<{ path: string; seconds: number; size: number }> {
+  await encode(input, output, ['-af', `apad=whole_dur=${seconds}`, '-t', String(seconds), ...codec]);
+  const measured = await durationOf(output);
+  // The fraction is chosen well away from .5 so that the whole-second display cannot wobble.
+  expect(Math.abs(measured - seconds)).toBeLessThan(0.15);
+  return { path: output, seconds: measured, size: (await stat(output)).size };
+}
+
+const MP3 = ['-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '64k'] as const;
+
+/** Real speech made with espeak-ng and ffmpeg, at lengths whose displayed durations are unambiguous. */
+export async function makeAppAudio(directory: string): Promise<AppAudio> {
+  const short = await makeSpeechClip(directory, 'short', [
+    { silence: 0.6 },
+    { say: 'one two three four five' },
+    { silence: 1.5 },
+    { say: 'six seven eight nine ten' },
+    { silence: 0.6 },
+  ]);
+  const shortSeconds = Math.ceil(short.duration) + 0.3;
+  const longParts = Array.from({ length: 7 }, () => [{ say: COUNTING }, { silence: 1.5 }]).flat();
+  const long = await makeSpeechClip(directory, 'long', [{ silence: 0.5 }, ...longParts]);
+  expect(long.duration).toBeLessThan(45);
+  return {
+    shortMp3: await padded(short.path, path.join(directory, 'meeting-notes.mp3'), shortSeconds, MP3),
+    longMp3: await padded(long.path, path.join(directory, 'long-interview.mp3'), 45.3, MP3),
+  };
+}
+
+/** A 48 kHz mono 16-bit WAV of counting, for Chromium's fake microphone (which loops it). */
+export async function makeMicrophoneWav(directory: string): Promise<{ path: string; seconds: number }> {
+  const clip = await makeSpeechClip(directory, 'mic', [
+    { silence: 1 },
+    { say: COUNTING },
+    { silence: 1.5 },
+  ]);
+  const output = path.join(directory, 'microphone-48k.wav');
+  await encode(clip.path, output, ['-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le']);
+  return { path: output, seconds: clip.duration };
+}
+
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+/** A full-page screenshot at a given width, under test-results/screenshots/<name>-<width>.png. */
+export async function screenshotAt(page: Page, name: string, width: number, height = 900): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize({ width, height });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
