@@ -59,7 +59,9 @@ async function timeStart(label) {
   const idle = server ? rssMegabytes(server) : NaN;
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  console.log(`${label}: first HTTP 200 after ${seconds.toFixed(1)} s; server idle RSS ${idle.toFixed(0)} MB`);
+  console.log(
+    `${label}: first HTTP 200 after ${seconds.toFixed(1)} s; server idle RSS ${idle.toFixed(0)} MB`,
+  );
 }
 
 try {

@@ -9,7 +9,12 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-bench-upload-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_WORKERS: 'false', BASE_URL: 'http://localhost:3000' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RUN_WORKERS: 'false',
+  BASE_URL: 'http://localhost:3000',
+});
 const database = await openDatabase(config.database);
 await database.migrate();
 const { server } = await buildApp({ config, database, logger: false, runWorkers: false });
@@ -23,7 +28,10 @@ const signUp = await fetch(`${base}/api/identity/sign-up/email`, {
   headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
   body: JSON.stringify({ email: 'bench@example.com', password: 'bench password', name: 'Bench' }),
 });
-const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((value) => value.split(';')[0])
+  .join('; ');
 
 // A 100 MB WAV: a real header followed by silence, so the server accepts and stores it.
 const file = path.join(dataDir, 'big.wav');
@@ -52,17 +60,23 @@ const before = process.memoryUsage().rss;
 let peak = before;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 const boundary = '----bench';
-const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+const head = Buffer.from(
+  `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+);
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 const started = performance.now();
 const status = await new Promise<number>((resolve, reject) => {
-  const req = request(`${base}/api/transcriptions`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode ?? 0));
-  });
+  const req = request(
+    `${base}/api/transcriptions`,
+    {
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    },
+    (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    },
+  );
   req.on('error', reject);
   req.write(head);
   const stream = createReadStream(file);
@@ -72,7 +86,9 @@ const status = await new Promise<number>((resolve, reject) => {
 clearInterval(sampler);
 const seconds = (performance.now() - started) / 1000;
 console.log(`100 MB upload: HTTP ${status} in ${seconds.toFixed(1)} s`);
-console.log(`RSS before ${(before / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB, growth ${((peak - before) / 1048576).toFixed(0)} MB (target < 64 MB; client and server share this process)`);
+console.log(
+  `RSS before ${(before / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB, growth ${((peak - before) / 1048576).toFixed(0)} MB (target < 64 MB; client and server share this process)`,
+);
 await server.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -50,7 +50,9 @@ function ensureSystemPackages(packages) {
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    log(`Missing system packages: ${missing.join(', ')}. Install them with:\n\n  sudo sh -c '${command}'\n`);
+    log(
+      `Missing system packages: ${missing.join(', ')}. Install them with:\n\n  sudo sh -c '${command}'\n`,
+    );
     process.exit(1);
   }
   log(`Installing system packages: ${missing.join(', ')}`);

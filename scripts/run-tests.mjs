@@ -8,7 +8,14 @@ mkdirSync('test-results', { recursive: true });
 rmSync(report, { force: true });
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 if (!existsSync(report)) {
@@ -16,6 +23,8 @@ if (!existsSync(report)) {
   process.exit(result.status || 1);
 }
 const summary = JSON.parse(readFileSync(report, 'utf8'));
-const failed = summary.numFailedTests + (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0);
+const failed =
+  summary.numFailedTests +
+  (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0 ? 1 : 0);
 process.stdout.write(`\nTests: ${summary.numPassedTests} passed, ${failed} failed\n`);
 process.exit(result.status ?? 1);

@@ -85,7 +85,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
   await server.register(fastifyRateLimit, { global: false });
-  registerCrossSiteGuard(server, { baseUrl: config.baseUrl, exemptPaths: ['/api/billing/webhook'] });
+  registerCrossSiteGuard(server, {
+    baseUrl: config.baseUrl,
+    exemptPaths: ['/api/billing/webhook'],
+  });
 
   server.get('/api/health', async () => ({
     status: 'ok',
@@ -125,7 +128,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   await server.register(siteRoutes, { config });
-  await server.register(contactRoutes, { db: database.db, perHour: deps.contactMessagesPerHour ?? 5 });
+  await server.register(contactRoutes, {
+    db: database.db,
+    perHour: deps.contactMessagesPerHour ?? 5,
+  });
 
   if (deps.runWorkers ?? config.runWorkers) {
     await startTranscriptionWorkers({

@@ -67,7 +67,13 @@ export interface Config {
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   billing:
-    | { provider: 'stripe'; secretKey: string; publishableKey: string; priceId: string; webhookSecret: string }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        priceId: string;
+        webhookSecret: string;
+      }
     | { provider: 'test' };
   contact: { email: string; phone: string; office: string };
   siteVerification: { path: string; content: string } | undefined;
@@ -150,10 +156,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
         : undefined,
     billing:
-      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_PRICE_ID && env.STRIPE_WEBHOOK_SECRET
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_PUBLISHABLE_KEY &&
+      env.STRIPE_PRICE_ID &&
+      env.STRIPE_WEBHOOK_SECRET
         ? {
             provider: 'stripe',
             secretKey: env.STRIPE_SECRET_KEY,

@@ -32,7 +32,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Sonoscript failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Sonoscript failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -27,7 +27,10 @@ async function main() {
     concurrency: config.workerConcurrency,
     log,
   });
-  log.info({ engine: engine.name, concurrency: config.workerConcurrency }, 'transcription workers started');
+  log.info(
+    { engine: engine.name, concurrency: config.workerConcurrency },
+    'transcription workers started',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -44,6 +47,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

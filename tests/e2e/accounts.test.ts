@@ -18,9 +18,9 @@ describe('accounts in the browser', () => {
   it('a new user signs up through /api/login, lands on the dashboard, sees their name, signs out', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(
-      'Transform your audio into text in seconds',
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe('Transform your audio into text in seconds');
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForURL('**/api/login');
     await page.getByRole('button', { name: 'Create an account' }).click();
@@ -32,7 +32,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await expect.poll(() => page.getByRole('menu').textContent()).toContain('Grace Hopper');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.getByRole('heading', { name: 'Transform your audio into text in seconds' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Transform your audio into text in seconds' })
+      .waitFor();
     const status = await page.evaluate(async () => (await fetch('/api/auth/status')).json());
     expect(status).toEqual({ isAuthenticated: false });
     await context.close();
@@ -45,26 +47,35 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/invalid email or password/i);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/invalid email or password/i);
     await context.close();
     // The failed sign-in answers 401: the browser logs that response as a console error by itself.
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
   });
 
-  it.each(['/transcription/abc', '/upgrade'])('a signed-out visit to %s shows the landing page', async (path) => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
-    await page.goto(path);
-    await page.getByRole('heading', { name: 'Transform your audio into text in seconds' }).waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}${path}`);
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  it.each(['/transcription/abc', '/upgrade'])(
+    'a signed-out visit to %s shows the landing page',
+    async (path) => {
+      const { page, context, errors } = await openPage(browser, server.baseUrl);
+      await page.goto(path);
+      await page
+        .getByRole('heading', { name: 'Transform your audio into text in seconds' })
+        .waitFor();
+      expect(page.url()).toBe(`${server.baseUrl}${path}`);
+      await context.close();
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('an unknown path shows the 404 screen', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(
+      true,
+    );
     await context.close();
     expect(errors).toEqual([]);
   });

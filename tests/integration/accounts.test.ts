@@ -21,7 +21,12 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(status.json()).toEqual({ isAuthenticated: true });
     const user = await app.server.inject({ url: '/api/auth/user', headers: { cookie } });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ username: 'Ada Lovelace', email, profileImageUrl: null, isPaid: false });
+    expect(user.json()).toMatchObject({
+      username: 'Ada Lovelace',
+      email,
+      profileImageUrl: null,
+      isPaid: false,
+    });
     expect(user.json()).toHaveProperty('id');
   });
 
@@ -41,7 +46,9 @@ describe.each(kinds)('accounts on %s', (kind) => {
       payload: { email: uniqueEmail(), password: 'a good password', name: 'Cookie Check' },
     });
     const raw = response.headers['set-cookie'];
-    const sessionCookie = [raw].flat().find((cookie) => cookie?.startsWith('better-auth.session_token='));
+    const sessionCookie = [raw]
+      .flat()
+      .find((cookie) => cookie?.startsWith('better-auth.session_token='));
     expect(sessionCookie).toBeDefined();
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
@@ -57,7 +64,10 @@ describe.each(kinds)('accounts on %s', (kind) => {
       payload: { email, password },
     });
     expect(response.statusCode).toBe(200);
-    const status = await app.server.inject({ url: '/api/auth/status', headers: { cookie: cookieHeader(response) } });
+    const status = await app.server.inject({
+      url: '/api/auth/status',
+      headers: { cookie: cookieHeader(response) },
+    });
     expect(status.json()).toEqual({ isAuthenticated: true });
   });
 
@@ -96,7 +106,9 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('stores password hashes, never the password', async () => {
     const { password, userId } = await signUp(app);
-    const rows = await app.database.db.query.account.findMany({ where: (account, { eq }) => eq(account.userId, userId) });
+    const rows = await app.database.db.query.account.findMany({
+      where: (account, { eq }) => eq(account.userId, userId),
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]?.password).toBeTruthy();
     expect(rows[0]?.password).not.toContain(password);
@@ -134,7 +146,10 @@ describe.each(kinds)('accounts on %s', (kind) => {
 describe('sign-in rate limit', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('pglite', { signInAttemptsPerMinute: 3, env: { TRUST_PROXY: 'true' } });
+    app = await createTestApp('pglite', {
+      signInAttemptsPerMinute: 3,
+      env: { TRUST_PROXY: 'true' },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -148,7 +163,11 @@ describe('sign-in rate limit', () => {
         headers: { ...SAME_ORIGIN, 'x-forwarded-for': ip },
         payload: { email: 'someone@example.com', password: 'wrong password' },
       });
-    const first = [await attempt('203.0.113.7'), await attempt('203.0.113.7'), await attempt('203.0.113.7')];
+    const first = [
+      await attempt('203.0.113.7'),
+      await attempt('203.0.113.7'),
+      await attempt('203.0.113.7'),
+    ];
     expect(first.map((response) => response.statusCode)).toEqual([401, 401, 401]);
     expect((await attempt('203.0.113.7')).statusCode).toBe(429);
     // Another client is not punished for the first one's attempts.

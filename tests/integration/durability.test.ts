@@ -3,7 +3,11 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
-import { makeSpeechClip, makeTempDirectory, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
 import { startServer, startWorker } from '../e2e/support/server.js';
 import { isPostgresAvailable, TEST_POSTGRES_URL } from './support/databases.js';
 import { getJson, uploadFile, waitForTranscription } from './support/http.js';
@@ -16,9 +20,16 @@ async function signUpOver(baseUrl: string): Promise<{ cookie: string; userId: st
   const response = await fetch(`${baseUrl}/api/identity/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: `durable-${randomUUID()}@example.com`, password: 'durable password', name: 'Durable' }),
+    body: JSON.stringify({
+      email: `durable-${randomUUID()}@example.com`,
+      password: 'durable password',
+      name: 'Durable',
+    }),
   });
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   const body = (await response.json()) as { user: { id: string } };
   return { cookie, userId: body.user.id };
 }
@@ -40,11 +51,16 @@ describe('durable jobs', () => {
   it('a job queued while no worker runs survives a server restart and completes', async () => {
     const first = await startServer({ RUN_WORKERS: 'false' });
     const { cookie } = await signUpOver(first.baseUrl);
-    const created = (await (await uploadFile(first.baseUrl, cookie, speech.path, { origin: first.baseUrl })).json()) as TranscriptionDto;
+    const created = (await (
+      await uploadFile(first.baseUrl, cookie, speech.path, { origin: first.baseUrl })
+    ).json()) as TranscriptionDto;
     expect(created.status).toBe('queued');
     await first.stop({ keepData: true });
 
-    const second = await startServer({}, { dataDir: first.dataDir, port: Number(new URL(first.baseUrl).port) });
+    const second = await startServer(
+      {},
+      { dataDir: first.dataDir, port: Number(new URL(first.baseUrl).port) },
+    );
     try {
       const done = await waitForTranscription<TranscriptionDto>(second.baseUrl, cookie, created.id);
       expect(done.status).toBe('completed');
@@ -67,7 +83,12 @@ describe('durable jobs', () => {
       url.pathname = `/${databaseName}`;
       const shared = { DATABASE_URL: url.toString(), WORKER_CONCURRENCY: '1' };
       const api = await startServer({ ...shared, RUN_WORKERS: 'false' });
-      const workerEnv = { ...shared, BASE_URL: api.baseUrl, AUDIO_DIR: `${api.dataDir}/audio`, DATA_DIR: api.dataDir };
+      const workerEnv = {
+        ...shared,
+        BASE_URL: api.baseUrl,
+        AUDIO_DIR: `${api.dataDir}/audio`,
+        DATA_DIR: api.dataDir,
+      };
       const doomed = startWorker(workerEnv);
       let rescuer: ReturnType<typeof startWorker> | undefined;
       const db = new pg.Client({ connectionString: url.toString() });
@@ -80,18 +101,35 @@ describe('durable jobs', () => {
            VALUES ($1, $2, 'test', $3, 'active', now() + interval '30 days')`,
           [randomUUID(), userId, `sub_${randomUUID()}`],
         );
-        const created = (await (await uploadFile(api.baseUrl, cookie, speech.path, { origin: api.baseUrl })).json()) as TranscriptionDto;
+        const created = (await (
+          await uploadFile(api.baseUrl, cookie, speech.path, { origin: api.baseUrl })
+        ).json()) as TranscriptionDto;
         expect(created.isTruncated).toBe(false);
         await expect
-          .poll(async () => (await getJson<TranscriptionDto>(api.baseUrl, cookie, `/api/transcriptions/${created.id}`)).body.status, {
-            timeout: 60_000,
-            interval: 100,
-          })
+          .poll(
+            async () =>
+              (
+                await getJson<TranscriptionDto>(
+                  api.baseUrl,
+                  cookie,
+                  `/api/transcriptions/${created.id}`,
+                )
+              ).body.status,
+            {
+              timeout: 60_000,
+              interval: 100,
+            },
+          )
           .toBe('processing');
         await doomed.kill('SIGKILL');
 
         rescuer = startWorker(workerEnv);
-        const done = await waitForTranscription<TranscriptionDto>(api.baseUrl, cookie, created.id, 150_000);
+        const done = await waitForTranscription<TranscriptionDto>(
+          api.baseUrl,
+          cookie,
+          created.id,
+          150_000,
+        );
         expect(done.status).toBe('completed');
         expect(done.text).toContain('four five six');
 
@@ -105,7 +143,10 @@ describe('durable jobs', () => {
         expect(jobs.rows[0].state).toBe('completed');
         expect(jobs.rows[0].retry_count).toBeGreaterThanOrEqual(1);
       } catch (error) {
-        throw new Error(`${String(error)}\nworker output:\n${doomed.output()}\n${rescuer?.output() ?? ''}\napi output:\n${api.output()}`, { cause: error });
+        throw new Error(
+          `${String(error)}\nworker output:\n${doomed.output()}\n${rescuer?.output() ?? ''}\napi output:\n${api.output()}`,
+          { cause: error },
+        );
       } finally {
         await doomed.kill('SIGKILL');
         await rescuer?.kill('SIGTERM');

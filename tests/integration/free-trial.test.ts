@@ -3,7 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreeTrialResult } from '../../src/core/api-types.js';
 import { MESSAGES } from '../../src/core/messages.js';
-import { encode, makeSpeechClip, makeTempDirectory, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import {
+  encode,
+  makeSpeechClip,
+  makeTempDirectory,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
 import { listen, uploadFile } from './support/http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { FREE_TRIAL_RATE_LIMITED } from '../../src/server/transcriptions/free-trial.routes.js';

@@ -21,7 +21,10 @@ describe('start-up configuration', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://user@db.example:5432/sonoscript' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://user@db.example:5432/sonoscript' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://user@db.example:5432/sonoscript',
+    });
   });
 
   it.each([

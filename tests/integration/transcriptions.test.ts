@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
 import { MESSAGES } from '../../src/core/messages.js';
-import { makeSpeechClip, makeTempDirectory, encode, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  encode,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
@@ -18,7 +23,11 @@ let fortyFive: SpeechClip;
 
 beforeAll(async () => {
   fixtures = await makeTempDirectory('sonoscript-transcriptions-');
-  counting = await makeSpeechClip(fixtures.path, 'counting', [{ silence: 0.5 }, { say: COUNTING }, { silence: 0.5 }]);
+  counting = await makeSpeechClip(fixtures.path, 'counting', [
+    { silence: 0.5 },
+    { say: COUNTING },
+    { silence: 0.5 },
+  ]);
   // Counting within the first 30 s, a different sentence after it: free users must not get the end.
   fortyFive = await makeSpeechClip(fixtures.path, 'forty-five', [
     { say: COUNTING },
@@ -50,7 +59,12 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     const response = await uploadFile(baseUrl, cookie, mp3, { filename: 'Counting Interview.mp3' });
     expect(response.status).toBe(201);
     const created = (await response.json()) as TranscriptionDto;
-    expect(created).toMatchObject({ filename: 'Counting Interview.mp3', status: 'queued', isTruncated: false, text: '' });
+    expect(created).toMatchObject({
+      filename: 'Counting Interview.mp3',
+      status: 'queued',
+      isTruncated: false,
+      text: '',
+    });
     expect(created.durationInSeconds).toBeCloseTo(counting.duration, 0);
 
     const done = await waitForTranscription<TranscriptionDto>(baseUrl, cookie, created.id);
@@ -70,14 +84,18 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
 
   it('transcribes only the first 30 s for a free user, and the whole file for Pro', async () => {
     const free = await signUp(app);
-    const freeUpload = await uploadFile(baseUrl, free.cookie, fortyFive.path, { filename: 'long.wav' });
+    const freeUpload = await uploadFile(baseUrl, free.cookie, fortyFive.path, {
+      filename: 'long.wav',
+    });
     const freeCreated = (await freeUpload.json()) as TranscriptionDto;
     expect(freeCreated.isTruncated).toBe(true);
     expect(freeCreated.durationInSeconds).toBeCloseTo(fortyFive.duration, 0);
 
     const pro = await signUp(app);
     await makeUserPro(app, pro.userId);
-    const proUpload = await uploadFile(baseUrl, pro.cookie, fortyFive.path, { filename: 'long.wav' });
+    const proUpload = await uploadFile(baseUrl, pro.cookie, fortyFive.path, {
+      filename: 'long.wav',
+    });
     const proCreated = (await proUpload.json()) as TranscriptionDto;
     expect(proCreated.isTruncated).toBe(false);
 
@@ -97,17 +115,27 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
   it('answers 404 for another user on get, audio, download and delete', async () => {
     const owner = await signUp(app);
     const stranger = await signUp(app);
-    const created = (await (await uploadFile(baseUrl, owner.cookie, counting.path)).json()) as TranscriptionDto;
+    const created = (await (
+      await uploadFile(baseUrl, owner.cookie, counting.path)
+    ).json()) as TranscriptionDto;
     for (const [method, url] of [
       ['GET', `/api/transcriptions/${created.id}`],
       ['GET', `/api/transcriptions/${created.id}/audio`],
       ['GET', `/api/download/${created.id}`],
       ['DELETE', `/api/transcriptions/${created.id}`],
     ] as const) {
-      const response = await app.server.inject({ method, url, headers: { cookie: stranger.cookie, origin: 'http://localhost:3000' } });
+      const response = await app.server.inject({
+        method,
+        url,
+        headers: { cookie: stranger.cookie, origin: 'http://localhost:3000' },
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const stillThere = await getJson<TranscriptionDto>(baseUrl, owner.cookie, `/api/transcriptions/${created.id}`);
+    const stillThere = await getJson<TranscriptionDto>(
+      baseUrl,
+      owner.cookie,
+      `/api/transcriptions/${created.id}`,
+    );
     expect(stillThere.status).toBe(200);
     const anonymous = await app.server.inject({ url: '/api/transcriptions' });
     expect(anonymous.statusCode).toBe(401);
@@ -116,7 +144,9 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
   it('downloads the transcript as a text attachment named after the upload', async () => {
     const { cookie } = await signUp(app);
     const created = (await (
-      await uploadFile(baseUrl, cookie, counting.path, { filename: 'Réunion "budget"\r\nfinal 🎙.wav' })
+      await uploadFile(baseUrl, cookie, counting.path, {
+        filename: 'Réunion "budget"\r\nfinal 🎙.wav',
+      })
     ).json()) as TranscriptionDto;
     expect(created.filename).toBe('Réunion "budget"final 🎙.wav');
     const done = await waitForTranscription<TranscriptionDto>(baseUrl, cookie, created.id);
@@ -125,22 +155,30 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const disposition = response.headers.get('content-disposition') ?? '';
-    expect(disposition).toMatch(/^attachment; filename="R_union _budget_final _\.txt"; filename\*=UTF-8''/);
+    expect(disposition).toMatch(
+      /^attachment; filename="R_union _budget_final _\.txt"; filename\*=UTF-8''/,
+    );
     const encoded = disposition.split("filename*=UTF-8''")[1] ?? '';
     expect(decodeURIComponent(encoded)).toBe('Réunion "budget"final 🎙.txt');
     expect(await response.text()).toBe(done.text);
   });
 
-  it('streams the owner\'s audio with range requests', async () => {
+  it("streams the owner's audio with range requests", async () => {
     const { cookie } = await signUp(app);
-    const created = (await (await uploadFile(baseUrl, cookie, counting.path)).json()) as TranscriptionDto;
-    const whole = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, { headers: { cookie } });
+    const created = (await (
+      await uploadFile(baseUrl, cookie, counting.path)
+    ).json()) as TranscriptionDto;
+    const whole = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, {
+      headers: { cookie },
+    });
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('audio/wav');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     const bytes = new Uint8Array(await whole.arrayBuffer());
     expect(bytes.length).toBe(created.fileSize);
-    const part = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, { headers: { cookie, range: 'bytes=4-11' } });
+    const part = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, {
+      headers: { cookie, range: 'bytes=4-11' },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 4-11/${created.fileSize}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(4, 12));
@@ -148,15 +186,28 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
 
   it('deletes a transcription with its audio, and usage drops', async () => {
     const { cookie } = await signUp(app);
-    const created = (await (await uploadFile(baseUrl, cookie, counting.path)).json()) as TranscriptionDto;
+    const created = (await (
+      await uploadFile(baseUrl, cookie, counting.path)
+    ).json()) as TranscriptionDto;
     const before = await getJson<UsageDto>(baseUrl, cookie, '/api/usage');
-    expect(before.body).toMatchObject({ transcriptionsThisMonth: 1, storageBytes: created.fileSize, plan: 'free', transcriptionLimit: 10, storageLimit: 100 * 1024 * 1024 });
+    expect(before.body).toMatchObject({
+      transcriptionsThisMonth: 1,
+      storageBytes: created.fileSize,
+      plan: 'free',
+      transcriptionLimit: 10,
+      storageLimit: 100 * 1024 * 1024,
+    });
     await waitForTranscription(baseUrl, cookie, created.id);
-    const response = await fetch(`${baseUrl}/api/transcriptions/${created.id}`, { method: 'DELETE', headers: { cookie, origin: 'http://localhost:3000' } });
+    const response = await fetch(`${baseUrl}/api/transcriptions/${created.id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
     expect(response.status).toBe(200);
     const after = await getJson<UsageDto>(baseUrl, cookie, '/api/usage');
     expect(after.body).toMatchObject({ transcriptionsThisMonth: 0, storageBytes: 0 });
-    const audio = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, { headers: { cookie } });
+    const audio = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, {
+      headers: { cookie },
+    });
     expect(audio.status).toBe(404);
     expect(await app.storage.size(`${created.id}.wav`).catch(() => 'gone')).toBe('gone');
   });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
 import { MESSAGES } from '../../src/core/messages.js';
 import { MAX_UPLOAD_BYTES } from '../../src/core/plans.js';
-import { encode, makeSpeechClip, makeTempDirectory, run, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import {
+  encode,
+  makeSpeechClip,
+  makeTempDirectory,
+  run,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
 import { signUp } from './support/accounts.js';
 import { getJson, listen, uploadFile } from './support/http.js';
 import { MULTIPART_TAIL, multipartHead, rawUpload, zeroPieces } from './support/raw-upload.js';
@@ -94,35 +100,75 @@ describe('uploads that are refused, each with its status and message and nothing
     const bytes = await readFile(speech.path);
     form.append('audio', new Blob([bytes]), 'one.wav');
     form.append('audio', new Blob([bytes]), 'two.wav');
-    const response = await fetch(`${baseUrl}/api/transcriptions`, { method: 'POST', headers: { cookie }, body: form });
-    await expectRejected(response, 400, 'Please upload exactly one audio file, in the field "audio".');
+    const response = await fetch(`${baseUrl}/api/transcriptions`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    await expectRejected(
+      response,
+      400,
+      'Please upload exactly one audio file, in the field "audio".',
+    );
   });
 
   it('no file at all: 400', async () => {
     const form = new FormData();
     form.append('note', 'hello');
-    const response = await fetch(`${baseUrl}/api/transcriptions`, { method: 'POST', headers: { cookie }, body: form });
+    const response = await fetch(`${baseUrl}/api/transcriptions`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
     await expectRejected(response, 400, 'No audio file was sent: use the form field "audio".');
   });
 
   it.each([
     ['zero bytes', 'empty.mp3', async (file: string) => writeFile(file, '')],
-    ['a text file named .mp3', 'notes.mp3', async (file: string) => writeFile(file, 'These are meeting notes.\n'.repeat(50))],
+    [
+      'a text file named .mp3',
+      'notes.mp3',
+      async (file: string) => writeFile(file, 'These are meeting notes.\n'.repeat(50)),
+    ],
     [
       'a PNG named .wav',
       'picture.wav',
       async (file: string) =>
-        run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=64x64', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', file]),
+        run('ffmpeg', [
+          '-nostdin',
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'color=c=red:s=64x64',
+          '-frames:v',
+          '1',
+          '-f',
+          'image2',
+          '-c:v',
+          'png',
+          file,
+        ]),
     ],
     [
       'an HLS playlist named .mp3',
       'playlist.mp3',
-      async (file: string) => writeFile(file, `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n`),
+      async (file: string) =>
+        writeFile(
+          file,
+          `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n`,
+        ),
     ],
   ])('%s: 400 invalid file type', async (_label, name, make) => {
     const file = path.join(fixtures.path, name);
     await make(file);
-    await expectRejected(await uploadFile(baseUrl, cookie, file, { type: 'audio/mpeg' }), 400, MESSAGES.invalidFileType);
+    await expectRejected(
+      await uploadFile(baseUrl, cookie, file, { type: 'audio/mpeg' }),
+      400,
+      MESSAGES.invalidFileType,
+    );
   });
 
   it('a truncated MP3: 422 with a clear message', async () => {
@@ -160,24 +206,48 @@ describe('uploads that are refused, each with its status and message and nothing
 
 describe('what is accepted', () => {
   it('keeps a display name free of paths and line breaks', async () => {
-    const response = await uploadFile(baseUrl, cookie, speech.path, { filename: '../../etc/passwd\r\nx.wav' });
+    const response = await uploadFile(baseUrl, cookie, speech.path, {
+      filename: '../../etc/passwd\r\nx.wav',
+    });
     expect(response.status).toBe(201);
     const created = (await response.json()) as TranscriptionDto;
     expect(created.filename).toBe('passwdx.wav');
     const stored = await readdir(app.config.audioDir);
     expect(stored).toContain(`${created.id}.wav`);
-    await fetch(`${baseUrl}/api/transcriptions/${created.id}`, { method: 'DELETE', headers: { cookie } });
+    await fetch(`${baseUrl}/api/transcriptions/${created.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
   });
 
   it('a silent FLAC that decodes to hours is handled by the plan, not by a hang', async () => {
     const bomb = path.join(fixtures.path, 'hours.flac');
-    await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-t', String(7 * 3600), '-i', 'anullsrc=r=8000:cl=mono', '-c:a', 'flac', '-compression_level', '8', bomb]);
+    await run('ffmpeg', [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-t',
+      String(7 * 3600),
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-c:a',
+      'flac',
+      '-compression_level',
+      '8',
+      bomb,
+    ]);
     const response = await uploadFile(baseUrl, cookie, bomb);
     expect(response.status).toBe(201);
     const created = (await response.json()) as TranscriptionDto;
     expect(created.isTruncated).toBe(true);
     expect(created.durationInSeconds).toBeGreaterThan(6 * 3600);
-    await fetch(`${baseUrl}/api/transcriptions/${created.id}`, { method: 'DELETE', headers: { cookie } });
+    await fetch(`${baseUrl}/api/transcriptions/${created.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
   });
 
   it('refuses the upload that would pass the 100 MB of free storage', async () => {

@@ -17,14 +17,20 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export async function findSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+export async function findSessionUser(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers: toHeaders(request) });
   if (!session) return null;
   const { id, name, email, image } = session.user;
   return { id, name, email, image: image ?? null };
 }
 
-export async function requireSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
+export async function requireSessionUser(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<SessionUser> {
   const user = await findSessionUser(auth, request);
   if (!user) throw new AppError('unauthenticated', 'Unauthorized');
   return user;

@@ -2,14 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 /** Builds a fetch Request for better-auth from a Fastify request, carrying the real client IP. */
-export function toFetchRequest(request: FastifyRequest, baseUrl: string, pathOverride?: string): Request {
+export function toFetchRequest(
+  request: FastifyRequest,
+  baseUrl: string,
+  pathOverride?: string,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const hasBody =
+    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(new URL(pathOverride ?? request.url, baseUrl), {

@@ -1,6 +1,11 @@
 /** Only same-origin paths: anything else (other hosts, protocol-relative, schemes) becomes "/". */
 export function sanitizeReturnTo(value: unknown, baseUrl: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\')
+  ) {
     return '/';
   }
   try {

@@ -5,7 +5,11 @@ import { subscriptions } from '../db/schema.js';
 export const ENTITLED_STATUSES = ['active', 'trialing'] as const;
 
 /** Pro is derived from what the server stored from the provider: active or trialing, period not over. */
-export async function isUserPaid(db: Database, userId: string, now: Date = new Date()): Promise<boolean> {
+export async function isUserPaid(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)

@@ -4,10 +4,14 @@ import { contactMessageSchema } from '../../core/contact.js';
 import type { Database } from '../db/database.js';
 import { contactMessages } from '../db/schema.js';
 
-export const CONTACT_RATE_LIMITED = 'Too many messages from your network. Please try again in an hour.';
+export const CONTACT_RATE_LIMITED =
+  'Too many messages from your network. Please try again in an hour.';
 
 /** Stores contact messages after validating them again with the page's own schema. */
-export async function contactRoutes(app: FastifyInstance, options: { db: Database; perHour: number }) {
+export async function contactRoutes(
+  app: FastifyInstance,
+  options: { db: Database; perHour: number },
+) {
   app.post(
     '/api/contact',
     {
@@ -16,7 +20,10 @@ export async function contactRoutes(app: FastifyInstance, options: { db: Databas
           max: options.perHour,
           timeWindow: '1 hour',
           keyGenerator: (request) => request.ip,
-          errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: CONTACT_RATE_LIMITED }),
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            message: CONTACT_RATE_LIMITED,
+          }),
         },
       },
     },
@@ -26,7 +33,9 @@ export async function contactRoutes(app: FastifyInstance, options: { db: Databas
         const first = parsed.error.issues[0];
         return reply.status(400).send({ message: first?.message ?? 'Invalid message.' });
       }
-      await options.db.insert(contactMessages).values({ id: randomUUID(), ...parsed.data, clientIp: request.ip });
+      await options.db
+        .insert(contactMessages)
+        .values({ id: randomUUID(), ...parsed.data, clientIp: request.ip });
       return reply.status(201).send({ ok: true });
     },
   );

@@ -15,8 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; directory: string }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];

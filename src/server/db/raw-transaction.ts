@@ -19,7 +19,9 @@ export async function withRawTransaction<T>(
   const client = await driver.pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await work(async (text, values) => ({ rows: (await client.query(text, values)).rows }));
+    const result = await work(async (text, values) => ({
+      rows: (await client.query(text, values)).rows,
+    }));
     await client.query('COMMIT');
     return result;
   } catch (error) {

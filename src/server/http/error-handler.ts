@@ -17,5 +17,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(status).send({ message: error.message });
   });
-
 }

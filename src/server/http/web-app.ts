@@ -29,7 +29,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     return shell;
   }
   async function sendHtml(reply: FastifyReply, html: string, status = 200) {
-    await reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    await reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   }
 
   await app.register(fastifyStatic, {

@@ -31,14 +31,24 @@ export interface JobQueue {
 }
 
 /** pg-boss on the app's own database: the embedded PGlite or the PostgreSQL server. */
-export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
+export async function startJobQueue(
+  database: DatabaseHandle,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
   const { driver } = database;
   const boss =
     driver.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(driver.client), backend: 'pglite', schema: 'pgboss', ...monitor(options) })
+      ? new PgBoss({
+          db: fromPglite(driver.client),
+          backend: 'pglite',
+          schema: 'pgboss',
+          ...monitor(options),
+        })
       : new PgBoss({ connectionString: driver.url, max: 4, schema: 'pgboss', ...monitor(options) });
   boss.on('error', (error: unknown) => {
-    process.stderr.write(`job queue error: ${error instanceof Error ? error.stack : JSON.stringify(error)}\n`);
+    process.stderr.write(
+      `job queue error: ${error instanceof Error ? error.stack : JSON.stringify(error)}\n`,
+    );
   });
   await boss.start();
   await boss.createQueue(TRANSCRIPTION_QUEUE, {
@@ -61,7 +71,16 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
       });
     },
     async workTranscriptions(concurrency, handler) {
-      await boss.work<TranscriptionJobData, void, { localConcurrency: number; batchSize: 1; includeMetadata: true; pollingIntervalSeconds: number }>(
+      await boss.work<
+        TranscriptionJobData,
+        void,
+        {
+          localConcurrency: number;
+          batchSize: 1;
+          includeMetadata: true;
+          pollingIntervalSeconds: number;
+        }
+      >(
         TRANSCRIPTION_QUEUE,
         {
           localConcurrency: concurrency,
@@ -70,7 +89,8 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
         },
         async ([job]) => {
-          if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          if (job)
+            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
         },
       );
     },

@@ -1,7 +1,10 @@
 import type { Database } from '../db/database.js';
 import type { SpeechEngine } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { processTranscription, type ProcessTranscriptionDeps } from '../transcriptions/process-transcription.js';
+import {
+  processTranscription,
+  type ProcessTranscriptionDeps,
+} from '../transcriptions/process-transcription.js';
 import type { JobQueue } from './job-queue.js';
 
 export interface TranscriptionWorkersOptions {
@@ -14,7 +17,9 @@ export interface TranscriptionWorkersOptions {
 }
 
 /** Subscribes this process to transcription jobs; the queue spreads them over every worker process. */
-export async function startTranscriptionWorkers(options: TranscriptionWorkersOptions): Promise<void> {
+export async function startTranscriptionWorkers(
+  options: TranscriptionWorkersOptions,
+): Promise<void> {
   const deps: ProcessTranscriptionDeps = {
     db: options.db,
     storage: options.storage,

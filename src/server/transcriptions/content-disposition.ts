@@ -10,7 +10,6 @@ export function transcriptFilename(original: string): string {
  * which quotes, backslashes and anything outside printable ASCII are replaced.
  */
 export function attachmentDisposition(filename: string): string {
-  // eslint-disable-next-line no-control-regex
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/gu, '_');
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,

@@ -22,7 +22,10 @@ export interface CreateTranscriptionDeps {
 export function transcriptionWindow(plan: Plan, durationSeconds: number) {
   const limit = Math.min(plan.limits.transcriptSeconds ?? MAX_AUDIO_SECONDS, MAX_AUDIO_SECONDS);
   const isTruncated = durationSeconds > limit;
-  return { transcribeSeconds: isTruncated || plan.limits.transcriptSeconds !== null ? limit : null, isTruncated };
+  return {
+    transcribeSeconds: isTruncated || plan.limits.transcriptSeconds !== null ? limit : null,
+    isTruncated,
+  };
 }
 
 /** The one number a raw aggregate query returns (its column has no stable name). */
@@ -49,7 +52,8 @@ async function assertWithinQuota(
   }
   const { rows } = await executeSql(queries.storage.sql, queries.storage.params);
   const stored = firstValue(rows);
-  if (stored + fileSize > plan.limits.storageBytes) throw new AppError('forbidden', storageLimitMessage(plan));
+  if (stored + fileSize > plan.limits.storageBytes)
+    throw new AppError('forbidden', storageLimitMessage(plan));
 }
 
 /**

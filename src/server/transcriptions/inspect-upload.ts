@@ -19,7 +19,10 @@ export async function inspectUpload(tempPath: string, size: number): Promise<Ins
     return { format, durationSeconds: probe.durationSeconds };
   } catch (error) {
     if (error instanceof AudioError) {
-      throw new AppError(error.code === 'unsupported' ? 'bad_request' : 'unprocessable', error.message);
+      throw new AppError(
+        error.code === 'unsupported' ? 'bad_request' : 'unprocessable',
+        error.message,
+      );
     }
     throw error;
   }

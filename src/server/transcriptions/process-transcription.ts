@@ -15,9 +15,11 @@ export interface ProcessTranscriptionDeps {
   db: Database;
   storage: ObjectStorage;
   engine: SpeechEngine;
-  log: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+  log: {
+    warn: (object: object, message: string) => void;
+    error: (object: object, message: string) => void;
+  };
 }
-
 
 /**
  * One run of a transcription job. Idempotent: a retried run overwrites what an earlier, killed run
@@ -52,7 +54,9 @@ export async function processTranscription(
         const rounded = Math.min(99, Math.floor(percent));
         if (rounded <= lastProgress) return;
         lastProgress = rounded;
-        progressWrite = progressWrite.then(() => updateTranscription(deps.db, row.id, { progress: rounded }));
+        progressWrite = progressWrite.then(() =>
+          updateTranscription(deps.db, row.id, { progress: rounded }),
+        );
       },
     });
     await progressWrite;

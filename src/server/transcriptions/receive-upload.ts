@@ -28,7 +28,8 @@ export function tooLarge(): AppError {
 /** Refuses before reading the body when the declared length is already over the limit. */
 export function assertDeclaredLengthAllowed(request: FastifyRequest): void {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+    throw tooLarge();
 }
 
 function isMultipartError(error: unknown, code: string): boolean {
@@ -50,8 +51,15 @@ function byteLimit(limit: number, counter: { bytes: number }): Transform {
  * Streams the one `audio` file of a multipart request to a temporary file (never to memory),
  * collecting the text fields. Any failure removes the temporary file.
  */
-export async function receiveUpload(request: FastifyRequest, tempDir: string): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('bad_request', 'Send the audio as multipart/form-data in a field named "audio".');
+export async function receiveUpload(
+  request: FastifyRequest,
+  tempDir: string,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart())
+    throw new AppError(
+      'bad_request',
+      'Send the audio as multipart/form-data in a field named "audio".',
+    );
   assertDeclaredLengthAllowed(request);
   const tempPath = path.join(tempDir, `${randomUUID()}.upload`);
   const fields: Record<string, string> = {};
@@ -64,7 +72,10 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
       }
       if (file || part.fieldname !== 'audio') {
         part.file.resume();
-        throw new AppError('bad_request', 'Please upload exactly one audio file, in the field "audio".');
+        throw new AppError(
+          'bad_request',
+          'Please upload exactly one audio file, in the field "audio".',
+        );
       }
       file = await writePart(request, part, tempPath);
     }
@@ -72,7 +83,10 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
     await rm(tempPath, { force: true });
     if (error instanceof AppError) throw error;
     if (isMultipartError(error, 'FST_FILES_LIMIT')) {
-      throw new AppError('bad_request', 'Please upload exactly one audio file, in the field "audio".');
+      throw new AppError(
+        'bad_request',
+        'Please upload exactly one audio file, in the field "audio".',
+      );
     }
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw tooLarge();
     if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
@@ -80,7 +94,8 @@ export async function receiveUpload(request: FastifyRequest, tempDir: string): P
     }
     throw error;
   }
-  if (!file) throw new AppError('bad_request', 'No audio file was sent: use the form field "audio".');
+  if (!file)
+    throw new AppError('bad_request', 'No audio file was sent: use the form field "audio".');
   return { tempPath, filename: file.filename, size: file.size, fields };
 }
 
@@ -88,7 +103,8 @@ async function writePart(request: FastifyRequest, part: MultipartFile, tempPath:
   const counter = { bytes: 0 };
   // A client that goes away mid-upload would otherwise leave the pipeline waiting forever.
   const onClose = () => {
-    if (!request.raw.complete) part.file.destroy(new AppError('bad_request', 'The upload was interrupted.'));
+    if (!request.raw.complete)
+      part.file.destroy(new AppError('bad_request', 'The upload was interrupted.'));
   };
   request.raw.once('close', onClose);
   try {

@@ -10,7 +10,10 @@ function decodeFormDataEscapes(name: string): string {
  * trimmed and bounded. Quotes and emoji stay: they are escaped wherever the name is emitted.
  */
 export function sanitizeFilename(raw: string | undefined, fallback = 'audio'): string {
-  const lastSegment = decodeFormDataEscapes(raw ?? '').split(/[/\\]/).pop() ?? '';
+  const lastSegment =
+    decodeFormDataEscapes(raw ?? '')
+      .split(/[/\\]/)
+      .pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const withoutDots = cleaned.replace(/^\.+$/, '');

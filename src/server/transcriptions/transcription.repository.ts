@@ -39,7 +39,11 @@ export async function deleteTranscriptionForUser(db: Database, userId: string, i
   return rows[0];
 }
 
-export async function updateTranscription(db: Database, id: string, values: Partial<NewTranscriptionRow>) {
+export async function updateTranscription(
+  db: Database,
+  id: string,
+  values: Partial<NewTranscriptionRow>,
+) {
   await db
     .update(transcriptions)
     .set({ ...values, updatedAt: new Date() })
@@ -51,7 +55,9 @@ export function usageQueries(db: Database, userId: string, now: Date) {
   const monthCount = db
     .select({ value: count() })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now))))
+    .where(
+      and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now))),
+    )
     .toSQL();
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
@@ -66,7 +72,9 @@ export async function readUsage(db: Database, userId: string, now: Date = new Da
     db
       .select({ value: count() })
       .from(transcriptions)
-      .where(and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now)))),
+      .where(
+        and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now))),
+      ),
     db
       .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
       .from(transcriptions)

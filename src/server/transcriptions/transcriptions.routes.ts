@@ -33,13 +33,18 @@ export interface TranscriptionsRoutesOptions {
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const NOT_FOUND = 'Transcription not found';
 
-export async function transcriptionsRoutes(app: FastifyInstance, options: TranscriptionsRoutesOptions) {
+export async function transcriptionsRoutes(
+  app: FastifyInstance,
+  options: TranscriptionsRoutesOptions,
+) {
   const { auth, database, storage, queue } = options;
   const { db } = database;
 
   async function ownedTranscription(userId: string, params: unknown) {
     const parsed = idParams.safeParse(params);
-    const row = parsed.success ? await findTranscriptionForUser(db, userId, parsed.data.id) : undefined;
+    const row = parsed.success
+      ? await findTranscriptionForUser(db, userId, parsed.data.id)
+      : undefined;
     if (!row) throw new AppError('not_found', NOT_FOUND);
     return row;
   }
@@ -61,7 +66,10 @@ export async function transcriptionsRoutes(app: FastifyInstance, options: Transc
       reply.header('connection', 'close');
       throw error;
     }
-    const row = await createTranscription({ database, storage, queue }, { userId: user.id, isPaid, upload });
+    const row = await createTranscription(
+      { database, storage, queue },
+      { userId: user.id, isPaid, upload },
+    );
     return reply.status(201).send(toTranscriptionDto(row));
   });
 

@@ -14,17 +14,23 @@ export const PASSWORD = 'correct horse battery staple';
  * Signs a new user up through better-auth's own endpoint from inside the page (which sets the
  * session cookie on the context), then opens the dashboard as that user.
  */
-export async function signUp(page: Page, name = 'Ada Lovelace'): Promise<{ email: string; name: string }> {
+export async function signUp(
+  page: Page,
+  name = 'Ada Lovelace',
+): Promise<{ email: string; name: string }> {
   const email = `${name.split(' ')[0]?.toLowerCase() ?? 'user'}-${randomUUID()}@example.com`;
   await page.goto('/api/login');
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/identity/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.status;
-  }, { email, password: PASSWORD, name });
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/identity/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { email, password: PASSWORD, name },
+  );
   expect(status).toBe(200);
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -77,7 +83,13 @@ async function padded(
   seconds: number,
   codec: readonly string[],
 ): Promise<{ path: string; seconds: number; size: number }> {
-  await encode(input, output, ['-af', `apad=whole_dur=${seconds}`, '-t', String(seconds), ...codec]);
+  await encode(input, output, [
+    '-af',
+    `apad=whole_dur=${seconds}`,
+    '-t',
+    String(seconds),
+    ...codec,
+  ]);
   const measured = await durationOf(output);
   // The fraction is chosen well away from .5 so that the whole-second display cannot wobble.
   expect(Math.abs(measured - seconds)).toBeLessThan(0.15);
@@ -100,13 +112,20 @@ export async function makeAppAudio(directory: string): Promise<AppAudio> {
   const long = await makeSpeechClip(directory, 'long', [{ silence: 0.5 }, ...longParts]);
   expect(long.duration).toBeLessThan(45);
   return {
-    shortMp3: await padded(short.path, path.join(directory, 'meeting-notes.mp3'), shortSeconds, MP3),
+    shortMp3: await padded(
+      short.path,
+      path.join(directory, 'meeting-notes.mp3'),
+      shortSeconds,
+      MP3,
+    ),
     longMp3: await padded(long.path, path.join(directory, 'long-interview.mp3'), 45.3, MP3),
   };
 }
 
 /** A 48 kHz mono 16-bit WAV of counting, for Chromium's fake microphone (which loops it). */
-export async function makeMicrophoneWav(directory: string): Promise<{ path: string; seconds: number }> {
+export async function makeMicrophoneWav(
+  directory: string,
+): Promise<{ path: string; seconds: number }> {
   const clip = await makeSpeechClip(directory, 'mic', [
     { silence: 1 },
     { say: COUNTING },
@@ -120,7 +139,12 @@ export async function makeMicrophoneWav(directory: string): Promise<{ path: stri
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 /** A full-page screenshot at a given width, under test-results/screenshots/<name>-<width>.png. */
-export async function screenshotAt(page: Page, name: string, width: number, height = 900): Promise<string> {
+export async function screenshotAt(
+  page: Page,
+  name: string,
+  width: number,
+  height = 900,
+): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.setViewportSize({ width, height });
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,7 +19,11 @@ const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 export interface PageWatch {
@@ -24,7 +34,11 @@ export interface PageWatch {
 }
 
 /** A fresh context whose console errors are collected, so each test can assert there were none. */
-export async function openPage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<PageWatch> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<PageWatch> {
   const context = await browser.newContext({ baseURL: baseUrl, ...options });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -15,7 +15,13 @@ export async function uploadFile(
   baseUrl: string,
   cookie: string | undefined,
   filePath: string,
-  options: { filename?: string; type?: string; url?: string; extraFields?: Record<string, string>; origin?: string } = {},
+  options: {
+    filename?: string;
+    type?: string;
+    url?: string;
+    extraFields?: Record<string, string>;
+    origin?: string;
+  } = {},
 ): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.extraFields ?? {})) form.append(name, value);
@@ -32,7 +38,11 @@ export async function uploadFile(
   });
 }
 
-export async function getJson<T>(baseUrl: string, cookie: string, url: string): Promise<{ status: number; body: T }> {
+export async function getJson<T>(
+  baseUrl: string,
+  cookie: string,
+  url: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
   return { status: response.status, body: (await response.json()) as T };
 }

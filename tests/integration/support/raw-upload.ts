@@ -7,7 +7,11 @@ export interface RawResponse {
 
 const BOUNDARY = '----sonoscript-test-boundary';
 
-export function multipartHead(field: string, filename: string, type = 'application/octet-stream'): Buffer {
+export function multipartHead(
+  field: string,
+  filename: string,
+  type = 'application/octet-stream',
+): Buffer {
   return Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
@@ -45,7 +49,11 @@ export function rawUpload(
       res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (options.abortAfterBytes !== undefined || error.code === 'ECONNRESET' || error.code === 'EPIPE') {
+      if (
+        options.abortAfterBytes !== undefined ||
+        error.code === 'ECONNRESET' ||
+        error.code === 'EPIPE'
+      ) {
         resolve('aborted');
       } else {
         reject(error);

@@ -42,7 +42,10 @@ export interface TestAppOptions {
 }
 
 /** A real app on a fresh database of the given kind: a PGlite copy or a PostgreSQL schema. */
-export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-test-'));
   const databaseName = `sonoscript_test_${randomBytes(6).toString('hex')}`;
   const postgresUrl = withDatabase(TEST_POSTGRES_URL, databaseName);
@@ -66,7 +69,10 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   }
   await database.migrate();
   const app = await buildApp({
-    config: { ...config, database: kind === 'pglite' ? { kind, directory: path.join(dataDir, 'db') } : config.database },
+    config: {
+      ...config,
+      database: kind === 'pglite' ? { kind, directory: path.join(dataDir, 'db') } : config.database,
+    },
     database,
     logger: false,
     signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 1000,
@@ -81,7 +87,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       await app.server.close();
       await database.close();
       if (kind === 'postgres') {
-        await administer((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+        await administer((client) =>
+          client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
+        );
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
