@@ -82,15 +82,17 @@ function ensureDependencies() {
   const stamp = path.join(root, 'node_modules', '.sonoscript-deps');
   const wanted = hashFiles(['package.json', 'package-lock.json']);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
-  log('Installing npm dependencies (npm ci)');
-  mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install --no-save` rather than `npm ci`: npm leaves some of Tailwind's optional
+  // per-platform packages out of the lock file, and `npm ci` then refuses the lock as out of sync.
+  log('Installing npm dependencies');
+  mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund']);
   writeFileSync(stamp, wanted);
 }
 
 const BUILD_INPUTS = [
   'src',
   'scripts/build.mjs',
-  'scripts/prerender.tsx',
+  'scripts/prerender.mjs',
   'package-lock.json',
   'vite.config.ts',
   'tsconfig.json',

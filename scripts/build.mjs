@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the web app (Vite), prerenders public pages, compiles the server, copies migrations.
+// Builds the web app (Vite), prerenders the public pages, compiles the server, copies migrations.
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 
@@ -8,8 +8,9 @@ function step(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-rmSync('dist/server', { recursive: true, force: true });
-rmSync('dist/core', { recursive: true, force: true });
+for (const folder of ['dist/server', 'dist/core', 'dist/prerender']) rmSync(folder, { recursive: true, force: true });
 step('npx', ['vite', 'build', '--logLevel', 'warn']);
+step('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'prerender-entry.tsx', '--outDir', '../../dist/prerender', '--emptyOutDir']);
+step(process.execPath, ['scripts/prerender.mjs']);
 step('npx', ['tsc', '-p', 'tsconfig.server.json']);
 cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });

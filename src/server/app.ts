@@ -112,7 +112,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   mountAuth(server, auth, config.baseUrl);
-  const webApp = await registerWebApp(server, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  const webApp = await registerWebApp(server, {
+    webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT,
+    baseUrl: config.baseUrl,
+  });
   await server.register(accountsRoutes, {
     auth,
     db: database.db,

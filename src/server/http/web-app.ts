@@ -1,33 +1,61 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MISSING_BUILD =
+  '<!doctype html><title>Sonoscript</title><p>The web app is not built: run npm run build.</p>';
 
-/** Looks up a prerendered page for a path: dist/web/about/index.html for /about. */
-function prerenderedFile(webRoot: string, urlPath: string): string | undefined {
-  const clean = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+|\/+$/g, '');
-  if (clean.includes('..')) return undefined;
-  const candidate = path.join(webRoot, clean, 'index.html');
-  return candidate.startsWith(webRoot) && existsSync(candidate) ? candidate : undefined;
+/** Client routes the web app handles itself (signed-in pages and the sign-in page). */
+const APP_ROUTES = [/^\/$/, /^\/transcription\/[^/]+$/, /^\/upgrade$/, /^\/account$/, /^\/api\/login$/];
+
+interface PrerenderedPage {
+  path: string;
+  noindex: boolean;
 }
 
 export interface WebApp {
   sendAppShell(reply: FastifyReply): Promise<void>;
 }
 
-/** Serves the built web app: hashed assets cached for a year, HTML never cached. */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<WebApp> {
-  const shellPath = path.join(webRoot, 'index.html');
-  let shell: string | undefined;
-  async function readShell(): Promise<string> {
-    shell ??= existsSync(shellPath)
-      ? await readFile(shellPath, 'utf8')
-      : '<!doctype html><title>Sonoscript</title><p>The web app is not built: run npm run build.</p>';
-    return shell;
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(request.headers.cookie ?? '');
+}
+
+function normalisePath(urlPath: string): string {
+  const trimmed = urlPath.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year; prerendered public pages with the
+ * server's own address filled in; the app shell for client routes; 404 (with the app's 404 screen)
+ * for any other path; /sitemap.xml and /robots.txt from the list of public pages.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webRoot: string; baseUrl: string },
+): Promise<WebApp> {
+  const { webRoot, baseUrl } = options;
+  const prerenderedRoot = path.join(webRoot, 'prerendered');
+  const shell = existsSync(path.join(webRoot, 'index.html'))
+    ? readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    : MISSING_BUILD;
+  const manifestFile = path.join(prerenderedRoot, 'manifest.json');
+  const pages: PrerenderedPage[] = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderedPage[])
+    : [];
+  const prerendered = new Map<string, string>();
+  for (const page of pages) {
+    const html = readFileSync(path.join(prerenderedRoot, page.path, 'index.html'), 'utf8');
+    prerendered.set(page.path, html.replaceAll('%BASE_URL%', baseUrl));
   }
+
   async function sendHtml(reply: FastifyReply, html: string, status = 200) {
     await reply
       .status(status)
@@ -41,6 +69,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     wildcard: false,
     index: false,
     serve: existsSync(webRoot),
+    allowedPath: (pathName) => !pathName.startsWith('/prerendered/') && pathName !== '/index.html',
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
@@ -49,16 +78,35 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     },
   });
 
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const urls = pages
+      .filter((page) => !page.noindex)
+      .map((page) => `  <url><loc>${escapeXml(`${baseUrl}${page.path === '/' ? '/' : page.path}`)}</loc></url>`);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${baseUrl}/sitemap.xml\n`),
+  );
+
   app.setNotFoundHandler(async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
+    const urlPath = normalisePath(request.url.split('?')[0] ?? '/');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || urlPath.startsWith('/api/')) {
       return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found` });
     }
-    const prerendered = prerenderedFile(webRoot, urlPath);
-    if (prerendered) return sendHtml(reply, await readFile(prerendered, 'utf8'));
-    // Client routes (and unknown paths, which the client shows as its 404 screen).
-    return sendHtml(reply, await readShell());
+    const page = prerendered.get(urlPath);
+    // A signed-in visitor at / gets the dashboard, so the landing page is not painted first.
+    if (page && !(urlPath === '/' && hasSessionCookie(request))) return sendHtml(reply, page);
+    if (page || APP_ROUTES.some((route) => route.test(urlPath))) return sendHtml(reply, shell);
+    // Unknown paths: the app shows its 404 screen, and search engines get a real 404.
+    return sendHtml(reply, shell, 404);
   });
 
-  return { sendAppShell: async (reply) => sendHtml(reply, await readShell()) };
+  return { sendAppShell: (reply) => sendHtml(reply, shell) };
 }

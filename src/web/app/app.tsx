@@ -1,20 +1,33 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Router } from 'wouter';
 import { ToastArea } from '../features/toasts/toast-area';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { PrerenderedLandingContext } from './prerendered-landing';
 import { AppRoutes } from './routes';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+interface AppProps {
+  queryClient: QueryClient;
+  /** The path being prerendered at build time; the browser's location otherwise. */
+  ssrPath?: string;
+  hydratingLanding?: boolean;
+}
+
+export function App({ queryClient, ssrPath, hydratingLanding = false }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <div className="flex min-h-screen flex-col bg-slate-50/40 text-slate-900">
-        <Header />
-        <div className="flex-1">
-          <AppRoutes />
-        </div>
-        <Footer />
-      </div>
-      <ToastArea />
+      <PrerenderedLandingContext.Provider value={hydratingLanding}>
+        <Router ssrPath={ssrPath}>
+          <div className="flex min-h-screen flex-col bg-slate-50/40 text-slate-900">
+            <Header />
+            <div className="flex-1">
+              <AppRoutes />
+            </div>
+            <Footer />
+          </div>
+          <ToastArea />
+        </Router>
+      </PrerenderedLandingContext.Provider>
     </QueryClientProvider>
   );
 }

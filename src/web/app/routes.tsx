@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
 import { PUBLIC_PAGES } from '../marketing/public-pages';
 import { FullScreenLoading } from './full-screen-loading';
+import { PrerenderedLandingContext } from './prerendered-landing';
 
 const LandingPage = lazy(() => import('../marketing/landing-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
@@ -33,7 +34,8 @@ function PageSuspense({ children }: { children: ReactNode }) {
 /** Signed in: the page; signed out: the landing page; while loading: the spec's spinner. */
 function Protected({ component: Component }: { component: ComponentType }) {
   const { isLoading, isAuthenticated } = useAuth();
-  if (isLoading) return <FullScreenLoading />;
+  const landingAlreadyShown = useContext(PrerenderedLandingContext);
+  if (isLoading) return landingAlreadyShown ? <LandingPage /> : <FullScreenLoading />;
   return isAuthenticated ? <Component /> : <LandingPage />;
 }
 

@@ -1,0 +1,39 @@
+// Built by Vite in SSR mode and run at build time by scripts/prerender.mjs: never shipped to browsers.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { HOME_META, PUBLIC_PAGES } from './marketing/public-pages';
+
+export interface PrerenderTarget {
+  path: string;
+  title: string;
+  description: string;
+  noindex: boolean;
+}
+
+export const LANDING: PrerenderTarget = {
+  path: '/',
+  title: HOME_META.title,
+  description: HOME_META.description,
+  noindex: false,
+};
+
+export const PRERENDER_TARGETS: PrerenderTarget[] = [
+  LANDING,
+  ...PUBLIC_PAGES.map((page) => ({
+    path: page.path,
+    title: page.title,
+    description: page.description,
+    noindex: page.noindex === true,
+  })),
+];
+
+export async function renderPage(path: string): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App queryClient={createQueryClient()} ssrPath={path} hydratingLanding={path === '/'} />
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
