@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
+import { preloadAllLazyComponents } from './lib/lazy-with-preload';
 import { HOME_META, PUBLIC_PAGES } from './marketing/public-pages';
 
 export interface PrerenderTarget {
@@ -30,10 +31,19 @@ export const PRERENDER_TARGETS: PrerenderTarget[] = [
 ];
 
 export async function renderPage(path: string): Promise<string> {
+  await preloadAllLazyComponents();
   const { prelude } = await prerender(
     <StrictMode>
       <App queryClient={createQueryClient()} ssrPath={path} hydratingLanding={path === '/'} />
     </StrictMode>,
+    {
+      // Never split a page into out-of-order chunks: static HTML needs no reveal scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        // A page that cannot render at build time must fail the build, not ship half-rendered.
+        throw error;
+      },
+    },
   );
   return new Response(prelude).text();
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { lazyWithPreload as lazy } from '../lib/lazy-with-preload';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';

@@ -1,5 +1,5 @@
 import { BadgeDollarSign, Download, FileText, Zap } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../core/product';
 import { ScrollLink, SignUpLink } from './components/actions';
@@ -7,6 +7,7 @@ import { CtaBand } from './components/cta-band';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { PageHero } from './components/page-hero';
 import { Section } from './components/section';
+import { lazyWithPreload as lazy } from '../lib/lazy-with-preload';
 import { FreeTrialFallback } from './free-trial-fallback';
 import {
   FREE_MONTHLY_LIMIT,
