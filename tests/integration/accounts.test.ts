@@ -174,3 +174,30 @@ describe('sign-in rate limit', () => {
     expect((await attempt('198.51.100.20')).statusCode).toBe(401);
   });
 });
+
+describe('behind https', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', {
+      env: { RUN_WORKERS: 'false', BASE_URL: 'https://transcripts.example.org', TRUST_PROXY: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('marks the session cookie Secure with the __Secure- prefix', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: { origin: 'https://transcripts.example.org', 'x-forwarded-proto': 'https' },
+      payload: { email: uniqueEmail(), password: 'a good password', name: 'Secure Cookie' },
+    });
+    expect(response.statusCode).toBe(200);
+    const session = [response.headers['set-cookie']]
+      .flat()
+      .find((cookie) => cookie?.startsWith('__Secure-better-auth.session_token='));
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/HttpOnly/i);
+  });
+});

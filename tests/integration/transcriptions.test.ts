@@ -45,7 +45,7 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { WORKER_CONCURRENCY: '2' } });
+    app = await createTestApp(kind, { env: { RUN_WORKERS: 'true', WORKER_CONCURRENCY: '2' } });
     baseUrl = await listen(app);
   });
   afterAll(async () => {

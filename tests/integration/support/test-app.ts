@@ -55,6 +55,8 @@ export async function createTestApp(
     BASE_URL: TEST_BASE_URL,
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
+    // Speech workers only where a test transcribes: they load models and take memory.
+    RUN_WORKERS: 'false',
     ...(kind === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
     ...options.env,
   });

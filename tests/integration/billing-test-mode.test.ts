@@ -1,0 +1,243 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionDto } from '../../src/core/api-types.js';
+import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
+import { accountDeletions, billingCustomers, testBillingPaymentIntents, transcriptions, user } from '../../src/server/db/schema.js';
+import { getOrCreate, isPaid, post, startCheckout, storedSubscriptionsOf } from '../fixtures/stripe/billing-calls.js';
+import { makeTempDirectory, run } from '../fixtures/speech/speech-fixtures.js';
+import { cookieHeader, SAME_ORIGIN, signUp } from './support/accounts.js';
+import { databaseKinds } from './support/databases.js';
+import { listen, uploadFile } from './support/http.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const kinds = await databaseKinds();
+const DAY = 24 * 60 * 60;
+const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, expiry, cvc });
+
+interface AccountSubscription {
+  plan: 'free' | 'pro';
+  subscription: { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
+}
+
+describe.each(kinds)('test-mode billing on %s', (kind) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { env: { RUN_WORKERS: 'false' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const confirm = (cookie: string, clientSecret: string | null, number: string) =>
+    post(app, cookie, '/api/billing/test-mode/confirm-payment', { clientSecret, card: card(number) });
+  const intent = (cookie: string, clientSecret: string | null) =>
+    app.server.inject({
+      url: `/api/billing/test-mode/payment-intent?client_secret=${encodeURIComponent(clientSecret ?? '')}`,
+      headers: { cookie },
+    });
+  const advanceDays = (cookie: string, days: number) => post(app, cookie, '/api/billing/test-mode/clock/advance', { days });
+  async function accountSubscription(cookie: string): Promise<AccountSubscription> {
+    return (await app.server.inject({ url: '/api/billing/subscription', headers: { cookie } })).json<AccountSubscription>();
+  }
+  async function subscribe() {
+    const checkout = await startCheckout(app);
+    expect((await confirm(checkout.cookie, checkout.clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    return checkout;
+  }
+
+  it('tells the page it is in test mode, with no publishable key', async () => {
+    const response = await app.server.inject({ url: '/api/billing/config' });
+    expect(response.json()).toEqual({ provider: 'test', publishableKey: null });
+  });
+
+  it('4242 4242 4242 4242 pays: the intent succeeds and the user is Pro for a month', async () => {
+    const { cookie, clientSecret, subscriptionId, isActive } = await startCheckout(app);
+    expect(isActive).toBe(false);
+    expect(subscriptionId).toMatch(/^sub_test_/);
+    expect((await intent(cookie, clientSecret)).json()).toMatchObject({
+      paymentIntent: { status: 'requires_payment_method', amount: 999, currency: 'usd' },
+    });
+    const paid = await confirm(cookie, clientSecret, '4242 4242 4242 4242');
+    expect(paid.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect(await isPaid(app, cookie)).toBe(true);
+    expect((await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' })).json()).toEqual({
+      ok: true,
+    });
+    const account = await accountSubscription(cookie);
+    expect(account).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: false } });
+    const days = (Date.parse(account.subscription?.currentPeriodEnd ?? '') - Date.now()) / 1000 / DAY;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    expect(await getOrCreate(app, cookie)).toEqual({ subscriptionId, clientSecret: null, isActive: true });
+    expect((await confirm(cookie, clientSecret, '4242424242424242')).json()).toMatchObject({
+      error: { code: 'payment_intent_unexpected_state' },
+    });
+  });
+
+  it('4000 0000 0000 0002 is declined and 9995 lacks funds: requires_payment_method, user stays free, may retry', async () => {
+    const { cookie, clientSecret, subscriptionId } = await startCheckout(app);
+    expect((await confirm(cookie, clientSecret, '4000 0000 0000 0002')).json()).toEqual({
+      error: { type: 'card_error', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+    });
+    expect((await intent(cookie, clientSecret)).json()).toMatchObject({
+      paymentIntent: { status: 'requires_payment_method', lastPaymentError: { code: 'generic_decline' } },
+    });
+    expect((await confirm(cookie, clientSecret, '4000000000009995')).json()).toMatchObject({
+      error: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    });
+    await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' });
+    expect(await isPaid(app, cookie)).toBe(false);
+    expect(await getOrCreate(app, cookie)).toEqual({ subscriptionId, clientSecret, isActive: false });
+    expect((await confirm(cookie, clientSecret, '4242424242424242')).json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect(await isPaid(app, cookie)).toBe(true);
+  });
+
+  it("refuses incomplete or invalid card details with Stripe's messages", async () => {
+    const { cookie, clientSecret } = await startCheckout(app);
+    const cases: Array<[ReturnType<typeof card>, string]> = [
+      [card('4242 4242'), 'Your card number is incomplete.'],
+      [card('4242 4242 4242 4241'), 'Your card number is invalid.'],
+      [card('4242 4242 4242 4242', '01 / 20'), "Your card's expiration year is in the past."],
+      [card('4242 4242 4242 4242', '1'), "Your card's expiration date is incomplete."],
+      [card('4242 4242 4242 4242', '12 / 34', '1'), "Your card's security code is incomplete."],
+      [card('4000 0566 5566 5556'), 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.'],
+    ];
+    for (const [details, message] of cases) {
+      const response = await post(app, cookie, '/api/billing/test-mode/confirm-payment', { clientSecret, card: details });
+      expect(response.json()).toMatchObject({ error: { message } });
+    }
+    expect(await isPaid(app, cookie)).toBe(false);
+  });
+
+  it("another user can neither read nor pay someone else's payment intent", async () => {
+    const owner = await startCheckout(app);
+    const other = await signUp(app);
+    expect((await intent(other.cookie, owner.clientSecret)).statusCode).toBe(404);
+    expect((await confirm(other.cookie, owner.clientSecret, '4242424242424242')).statusCode).toBe(404);
+    expect((await intent(owner.cookie, 'pi_test_nope_secret_nope')).statusCode).toBe(404);
+  });
+
+  it('concurrent checkouts create one subscription', async () => {
+    const { cookie, userId } = await signUp(app);
+    const raced = await Promise.all([getOrCreate(app, cookie), getOrCreate(app, cookie), getOrCreate(app, cookie)]);
+    expect(new Set(raced.map((checkout) => checkout.subscriptionId)).size).toBe(1);
+    expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
+  });
+
+  it('cancelled: Pro until the period ends by the test clock, then free; resumed: renewed each month', async () => {
+    const leaving = await subscribe();
+    const staying = await subscribe();
+    const cancel = await post(app, leaving.cookie, '/api/billing/subscription/cancel');
+    expect(cancel.json()).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: true } });
+    await post(app, staying.cookie, '/api/billing/subscription/cancel');
+    const resume = await post(app, staying.cookie, '/api/billing/subscription/resume');
+    expect(resume.json()).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: false } });
+    const firstPeriodEnd = (await accountSubscription(staying.cookie)).subscription?.currentPeriodEnd ?? '';
+
+    await advanceDays(leaving.cookie, 15);
+    expect(await isPaid(app, leaving.cookie)).toBe(true);
+    const advanced = await advanceDays(leaving.cookie, 20);
+    expect(advanced.statusCode).toBe(200);
+    expect(await isPaid(app, leaving.cookie)).toBe(false);
+    expect(await accountSubscription(leaving.cookie)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+
+    expect(await isPaid(app, staying.cookie)).toBe(true);
+    const renewed = await accountSubscription(staying.cookie);
+    expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(Date.parse(firstPeriodEnd) + 27 * DAY * 1000);
+    const charges = await app.database.db
+      .select()
+      .from(testBillingPaymentIntents)
+      .where(eq(testBillingPaymentIntents.subscriptionId, staying.subscriptionId));
+    expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
+    // Once ended, a new checkout starts a new subscription.
+    const again = await getOrCreate(app, leaving.cookie);
+    expect(again.subscriptionId).not.toBe(leaving.subscriptionId);
+  });
+
+  it('an unpaid checkout expires after 23 hours; the next checkout starts a new subscription', async () => {
+    const { cookie, subscriptionId } = await startCheckout(app);
+    await advanceDays(cookie, 1);
+    const next = await getOrCreate(app, cookie);
+    expect(next.subscriptionId).not.toBe(subscriptionId);
+    expect(next.isActive).toBe(false);
+  });
+
+  it('the test clock needs a signed-in user', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/billing/test-mode/clock/advance',
+      headers: SAME_ORIGIN,
+      payload: { days: 40 },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('deleting the account: content and sessions at once, subscription cancelled, the rest by the job', async () => {
+    const baseUrl = await listen(app);
+    const { cookie, userId, email, password } = await subscribe();
+    const audio = await makeTempDirectory('sonoscript-billing-audio-');
+    try {
+      const wav = path.join(audio.path, 'tone.wav');
+      await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-ar', '16000', '-ac', '1', wav]);
+      const upload = await uploadFile(baseUrl, cookie, wav);
+      expect(upload.status).toBe(201);
+      const created = (await upload.json()) as TranscriptionDto;
+      const [row] = await app.database.db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+      const audioPath = await app.storage.localPath(row?.audioKey ?? '');
+      expect(existsSync(audioPath)).toBe(true);
+
+      const unconfirmed = await app.server.inject({ method: 'DELETE', url: '/api/account', headers: { ...SAME_ORIGIN, cookie } });
+      expect(unconfirmed.statusCode).toBe(400);
+      const deletion = await app.server.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: { confirm: true },
+      });
+      expect(deletion.statusCode).toBe(200);
+      expect(cookieHeader(deletion)).toContain('session_token=');
+
+      expect(existsSync(audioPath)).toBe(false);
+      expect(await app.database.db.select().from(transcriptions).where(eq(transcriptions.userId, userId))).toHaveLength(0);
+      expect((await app.server.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+      const signIn = await app.server.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: SAME_ORIGIN,
+        payload: { email, password },
+      });
+      expect(signIn.statusCode).toBe(401);
+      expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('canceled');
+      const [anonymised] = await app.database.db.select().from(user).where(eq(user.id, userId));
+      expect(anonymised).toMatchObject({ name: 'Deleted user', email: `deleted-${userId}@deleted.invalid`, image: null });
+
+      expect(await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps })).toBeGreaterThanOrEqual(1);
+      expect(await app.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId))).toHaveLength(0);
+      const [record] = await app.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId));
+      expect(record?.completedAt).toBeInstanceOf(Date);
+      // The address is free again.
+      expect((await signUp(app, { email })).userId).not.toBe(userId);
+    } finally {
+      await audio.remove();
+    }
+  });
+});
+
+describe('test-mode billing in production (BILLING_TEST_MODE=true)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { env: { NODE_ENV: 'production', BILLING_TEST_MODE: 'true', RUN_WORKERS: 'false' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('has the card form but no test clock', async () => {
+    const { cookie } = await signUp(app);
+    expect((await getOrCreate(app, cookie)).clientSecret).toMatch(/_secret_/);
+    expect((await post(app, cookie, '/api/billing/test-mode/clock/advance', { days: 40 })).statusCode).toBe(404);
+  });
+});
