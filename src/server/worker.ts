@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
+import { startAccountDeletionJobs } from './accounts/account-deletion-plugin.js';
+import { startBillingJobs } from './billing/billing-jobs.js';
+import { createBilling } from './billing/create-billing.js';
 import { createLogger } from './logger.js';
 import { speechEngineFromConfig } from './speech/engine-from-config.js';
 import { createLocalDiskStorage } from './storage/local-disk-storage.js';
@@ -19,14 +22,23 @@ async function main() {
   await database.migrate();
   const queue = await startJobQueue(database);
   const engine = speechEngineFromConfig(config);
+  const storage = createLocalDiskStorage(config.audioDir);
   await startTranscriptionWorkers({
     queue,
     db: database.db,
-    storage: createLocalDiskStorage(config.audioDir),
+    storage,
     engine,
     concurrency: config.workerConcurrency,
     log,
   });
+  // Scheduled jobs (test-mode renewals, finishing account deletions) run in worker processes too.
+  const billing = createBilling({
+    billing: config.billing,
+    db: database.db,
+    log: (details, message) => log.warn(details, message),
+  });
+  await startBillingJobs(queue, billing, { work: true });
+  await startAccountDeletionJobs(queue, { db: database.db, billing: billing.deps }, { work: true });
   log.info(
     { engine: engine.name, concurrency: config.workerConcurrency },
     'transcription workers started',
