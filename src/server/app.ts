@@ -3,10 +3,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import { registerAccountDeletion } from './accounts/account-deletion-plugin.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAuth, type Auth } from './accounts/auth.js';
 import { resolveAuthSecret } from './accounts/auth-secret.js';
 import { mountAuth } from './accounts/mount-auth.js';
+import { registerBilling, type Billing } from './billing/billing-plugin.js';
+import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
@@ -40,6 +43,8 @@ export interface AppDependencies {
   runWorkers?: boolean;
   freeTrialsPerHour?: number;
   contactMessagesPerHour?: number;
+  /** Tests point the Stripe SDK at a local fake Stripe. */
+  stripeApi?: StripeApiAddress;
 }
 
 export interface App {
@@ -47,6 +52,7 @@ export interface App {
   auth: Auth;
   storage: ObjectStorage;
   queue: JobQueue;
+  billing: Billing;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -136,7 +142,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     perHour: deps.contactMessagesPerHour ?? 5,
   });
 
-  if (deps.runWorkers ?? config.runWorkers) {
+  const runJobs = deps.runWorkers ?? config.runWorkers;
+  const billing = await registerBilling(server, {
+    auth,
+    db: database.db,
+    config,
+    queue,
+    runJobs,
+    stripeApi: deps.stripeApi,
+  });
+  await registerAccountDeletion(server, {
+    auth,
+    deps: { db: database.db, storage, billing: billing.deps },
+    queue,
+    runJobs,
+  });
+
+  if (runJobs) {
     await startTranscriptionWorkers({
       queue,
       db: database.db,
@@ -147,5 +169,5 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     });
   }
 
-  return { server, auth, storage, queue };
+  return { server, auth, storage, queue, billing };
 }

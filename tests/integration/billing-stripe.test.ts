@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
 import { STRIPE_API_VERSION } from '../../src/server/billing/providers/stripe-client.js';
 import { accountDeletions, billingCustomers } from '../../src/server/db/schema.js';
-import { getOrCreate, isPaid, post, startCheckout, storedSubscriptionsOf } from '../fixtures/stripe/billing-calls.js';
+import {
+  getOrCreate,
+  isPaid,
+  post,
+  startCheckout,
+  storedSubscriptionsOf,
+} from '../fixtures/stripe/billing-calls.js';
 import { FakeStripe } from '../fixtures/stripe/fake-stripe-server.js';
 import { createStripeTestApp, STRIPE_TEST_KEYS } from '../fixtures/stripe/stripe-test-app.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
@@ -29,11 +35,15 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
 
   it('tells the page it uses Stripe, with the publishable key', async () => {
     const response = await app.server.inject({ url: '/api/billing/config' });
-    expect(response.json()).toEqual({ provider: 'stripe', publishableKey: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY });
+    expect(response.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+    });
   });
 
   it('creates a customer, then the documented default_incomplete subscription', async () => {
-    const { cookie, userId, email, subscriptionId, clientSecret, isActive } = await startCheckout(app);
+    const { cookie, userId, email, subscriptionId, clientSecret, isActive } =
+      await startCheckout(app);
     expect(subscriptionId).toMatch(/^sub_/);
     expect(clientSecret).toMatch(/^pi_.+_secret_/);
     expect(isActive).toBe(false);
@@ -58,18 +68,29 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
     });
     expect(await isPaid(app, cookie)).toBe(false);
     const [row] = await storedSubscriptionsOf(app, userId);
-    expect(row).toMatchObject({ provider: 'stripe', providerSubscriptionId: subscriptionId, status: 'incomplete' });
+    expect(row).toMatchObject({
+      provider: 'stripe',
+      providerSubscriptionId: subscriptionId,
+      status: 'incomplete',
+    });
   });
 
   it('keeps one open subscription per user, also when checkouts race', async () => {
     const { cookie, userId } = await signUp(app);
-    const raced = await Promise.all([getOrCreate(app, cookie), getOrCreate(app, cookie), getOrCreate(app, cookie)]);
+    const raced = await Promise.all([
+      getOrCreate(app, cookie),
+      getOrCreate(app, cookie),
+      getOrCreate(app, cookie),
+    ]);
     const again = await getOrCreate(app, cookie);
     const ids = new Set([...raced, again].map((checkout) => checkout.subscriptionId));
     expect(ids.size).toBe(1);
     expect(again.clientSecret).toBe(raced[0]?.clientSecret);
     expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
-    const customers = await app.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+    const customers = await app.database.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, userId));
     expect(customers).toHaveLength(1);
   });
 
@@ -77,17 +98,27 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
     const { cookie, subscriptionId } = await startCheckout(app);
     fake.pay(subscriptionId);
     const before = fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`).length;
-    const update = await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' });
+    const update = await post(app, cookie, '/api/update-subscription-status', {
+      subscriptionId,
+      status: 'active',
+    });
     expect(update.statusCode).toBe(200);
     expect(update.json()).toEqual({ ok: true });
     expect(fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`).length).toBe(before + 1);
     expect(await isPaid(app, cookie)).toBe(true);
-    expect(await getOrCreate(app, cookie)).toEqual({ subscriptionId, clientSecret: null, isActive: true });
+    expect(await getOrCreate(app, cookie)).toEqual({
+      subscriptionId,
+      clientSecret: null,
+      isActive: true,
+    });
   });
 
   it('leaves a free user free who claims "active" for their unpaid subscription', async () => {
     const { cookie, userId, subscriptionId } = await startCheckout(app);
-    const update = await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' });
+    const update = await post(app, cookie, '/api/update-subscription-status', {
+      subscriptionId,
+      status: 'active',
+    });
     expect(update.json()).toEqual({ ok: true });
     expect(await isPaid(app, cookie)).toBe(false);
     expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('incomplete');
@@ -96,10 +127,15 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
   it("leaves a free user free who claims another user's paid subscription, or one that does not exist", async () => {
     const owner = await startCheckout(app);
     fake.pay(owner.subscriptionId);
-    await post(app, owner.cookie, '/api/update-subscription-status', { subscriptionId: owner.subscriptionId });
+    await post(app, owner.cookie, '/api/update-subscription-status', {
+      subscriptionId: owner.subscriptionId,
+    });
     const intruder = await signUp(app);
     for (const subscriptionId of [owner.subscriptionId, 'sub_doesnotexist']) {
-      const update = await post(app, intruder.cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' });
+      const update = await post(app, intruder.cookie, '/api/update-subscription-status', {
+        subscriptionId,
+        status: 'active',
+      });
       expect(update.json()).toEqual({ ok: true });
     }
     expect(await isPaid(app, intruder.cookie)).toBe(false);
@@ -109,7 +145,10 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
 
   it('refuses a malformed subscription id before asking Stripe', async () => {
     const { cookie } = await signUp(app);
-    const update = await post(app, cookie, '/api/update-subscription-status', { subscriptionId: '../customers', status: 'active' });
+    const update = await post(app, cookie, '/api/update-subscription-status', {
+      subscriptionId: '../customers',
+      status: 'active',
+    });
     expect(update.statusCode).toBe(400);
   });
 
@@ -119,7 +158,9 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
       const { cookie } = await signUp(app);
       const response = await post(app, cookie, '/api/get-or-create-subscription');
       expect(response.statusCode).toBe(503);
-      expect(response.json().message).toBe(`The Stripe price ID is invalid: No such price: '${PRICE}'`);
+      expect(response.json().message).toBe(
+        `The Stripe price ID is invalid: No such price: '${PRICE}'`,
+      );
     } finally {
       fake.knownPrices.add(PRICE);
     }
@@ -145,13 +186,29 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
 
     const cancel = await post(app, cookie, '/api/billing/subscription/cancel');
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json()).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: true } });
-    expect(fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)?.params.get('cancel_at_period_end')).toBe('true');
+    expect(cancel.json()).toMatchObject({
+      plan: 'pro',
+      subscription: { status: 'active', cancelAtPeriodEnd: true },
+    });
+    expect(
+      fake
+        .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+        .at(-1)
+        ?.params.get('cancel_at_period_end'),
+    ).toBe('true');
     expect(await isPaid(app, cookie)).toBe(true);
 
     const resume = await post(app, cookie, '/api/billing/subscription/resume');
-    expect(resume.json()).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: false } });
-    expect(fake.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)?.params.get('cancel_at_period_end')).toBe('false');
+    expect(resume.json()).toMatchObject({
+      plan: 'pro',
+      subscription: { cancelAtPeriodEnd: false },
+    });
+    expect(
+      fake
+        .requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)
+        .at(-1)
+        ?.params.get('cancel_at_period_end'),
+    ).toBe('false');
   });
 
   it('a free user has nothing to cancel', async () => {
@@ -165,7 +222,10 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
     const { cookie, userId, subscriptionId } = await startCheckout(app);
     fake.pay(subscriptionId);
     await post(app, cookie, '/api/update-subscription-status', { subscriptionId });
-    const [customer] = await app.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+    const [customer] = await app.database.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.userId, userId));
 
     const deletion = await app.server.inject({
       method: 'DELETE',
@@ -176,13 +236,23 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
     expect(deletion.statusCode).toBe(200);
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('canceled');
-    expect((await app.server.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await app.server.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode,
+    ).toBe(401);
     expect(fake.isCustomerDeleted(customer?.providerCustomerId ?? '')).toBe(false);
 
     await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps });
     expect(fake.isCustomerDeleted(customer?.providerCustomerId ?? '')).toBe(true);
-    expect(await app.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId))).toHaveLength(0);
-    const [record] = await app.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId));
+    expect(
+      await app.database.db
+        .select()
+        .from(billingCustomers)
+        .where(eq(billingCustomers.userId, userId)),
+    ).toHaveLength(0);
+    const [record] = await app.database.db
+      .select()
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, userId));
     expect(record?.completedAt).toBeInstanceOf(Date);
   });
 });

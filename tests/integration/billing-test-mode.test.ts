@@ -4,8 +4,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
 import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
-import { accountDeletions, billingCustomers, testBillingPaymentIntents, transcriptions, user } from '../../src/server/db/schema.js';
-import { getOrCreate, isPaid, post, startCheckout, storedSubscriptionsOf } from '../fixtures/stripe/billing-calls.js';
+import {
+  accountDeletions,
+  billingCustomers,
+  testBillingPaymentIntents,
+  transcriptions,
+  user,
+} from '../../src/server/db/schema.js';
+import {
+  getOrCreate,
+  isPaid,
+  post,
+  startCheckout,
+  storedSubscriptionsOf,
+} from '../fixtures/stripe/billing-calls.js';
 import { makeTempDirectory, run } from '../fixtures/speech/speech-fixtures.js';
 import { cookieHeader, SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
@@ -18,7 +30,11 @@ const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, exp
 
 interface AccountSubscription {
   plan: 'free' | 'pro';
-  subscription: { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
+  subscription: {
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
 }
 
 describe.each(kinds)('test-mode billing on %s', (kind) => {
@@ -32,19 +48,27 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
   });
 
   const confirm = (cookie: string, clientSecret: string | null, number: string) =>
-    post(app, cookie, '/api/billing/test-mode/confirm-payment', { clientSecret, card: card(number) });
+    post(app, cookie, '/api/billing/test-mode/confirm-payment', {
+      clientSecret,
+      card: card(number),
+    });
   const intent = (cookie: string, clientSecret: string | null) =>
     app.server.inject({
       url: `/api/billing/test-mode/payment-intent?client_secret=${encodeURIComponent(clientSecret ?? '')}`,
       headers: { cookie },
     });
-  const advanceDays = (cookie: string, days: number) => post(app, cookie, '/api/billing/test-mode/clock/advance', { days });
+  const advanceDays = (cookie: string, days: number) =>
+    post(app, cookie, '/api/billing/test-mode/clock/advance', { days });
   async function accountSubscription(cookie: string): Promise<AccountSubscription> {
-    return (await app.server.inject({ url: '/api/billing/subscription', headers: { cookie } })).json<AccountSubscription>();
+    return (
+      await app.server.inject({ url: '/api/billing/subscription', headers: { cookie } })
+    ).json<AccountSubscription>();
   }
   async function subscribe() {
     const checkout = await startCheckout(app);
-    expect((await confirm(checkout.cookie, checkout.clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect(
+      (await confirm(checkout.cookie, checkout.clientSecret, '4242 4242 4242 4242')).statusCode,
+    ).toBe(200);
     return checkout;
   }
 
@@ -63,15 +87,30 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const paid = await confirm(cookie, clientSecret, '4242 4242 4242 4242');
     expect(paid.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
     expect(await isPaid(app, cookie)).toBe(true);
-    expect((await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' })).json()).toEqual({
+    expect(
+      (
+        await post(app, cookie, '/api/update-subscription-status', {
+          subscriptionId,
+          status: 'active',
+        })
+      ).json(),
+    ).toEqual({
       ok: true,
     });
     const account = await accountSubscription(cookie);
-    expect(account).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: false } });
-    const days = (Date.parse(account.subscription?.currentPeriodEnd ?? '') - Date.now()) / 1000 / DAY;
+    expect(account).toMatchObject({
+      plan: 'pro',
+      subscription: { status: 'active', cancelAtPeriodEnd: false },
+    });
+    const days =
+      (Date.parse(account.subscription?.currentPeriodEnd ?? '') - Date.now()) / 1000 / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect(await getOrCreate(app, cookie)).toEqual({ subscriptionId, clientSecret: null, isActive: true });
+    expect(await getOrCreate(app, cookie)).toEqual({
+      subscriptionId,
+      clientSecret: null,
+      isActive: true,
+    });
     expect((await confirm(cookie, clientSecret, '4242424242424242')).json()).toMatchObject({
       error: { code: 'payment_intent_unexpected_state' },
     });
@@ -80,18 +119,39 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
   it('4000 0000 0000 0002 is declined and 9995 lacks funds: requires_payment_method, user stays free, may retry', async () => {
     const { cookie, clientSecret, subscriptionId } = await startCheckout(app);
     expect((await confirm(cookie, clientSecret, '4000 0000 0000 0002')).json()).toEqual({
-      error: { type: 'card_error', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      },
     });
     expect((await intent(cookie, clientSecret)).json()).toMatchObject({
-      paymentIntent: { status: 'requires_payment_method', lastPaymentError: { code: 'generic_decline' } },
+      paymentIntent: {
+        status: 'requires_payment_method',
+        lastPaymentError: { code: 'generic_decline' },
+      },
     });
     expect((await confirm(cookie, clientSecret, '4000000000009995')).json()).toMatchObject({
-      error: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      error: {
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
     });
-    await post(app, cookie, '/api/update-subscription-status', { subscriptionId, status: 'active' });
+    await post(app, cookie, '/api/update-subscription-status', {
+      subscriptionId,
+      status: 'active',
+    });
     expect(await isPaid(app, cookie)).toBe(false);
-    expect(await getOrCreate(app, cookie)).toEqual({ subscriptionId, clientSecret, isActive: false });
-    expect((await confirm(cookie, clientSecret, '4242424242424242')).json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect(await getOrCreate(app, cookie)).toEqual({
+      subscriptionId,
+      clientSecret,
+      isActive: false,
+    });
+    expect((await confirm(cookie, clientSecret, '4242424242424242')).json()).toMatchObject({
+      paymentIntent: { status: 'succeeded' },
+    });
     expect(await isPaid(app, cookie)).toBe(true);
   });
 
@@ -103,10 +163,16 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       [card('4242 4242 4242 4242', '01 / 20'), "Your card's expiration year is in the past."],
       [card('4242 4242 4242 4242', '1'), "Your card's expiration date is incomplete."],
       [card('4242 4242 4242 4242', '12 / 34', '1'), "Your card's security code is incomplete."],
-      [card('4000 0566 5566 5556'), 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.'],
+      [
+        card('4000 0566 5566 5556'),
+        'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+      ],
     ];
     for (const [details, message] of cases) {
-      const response = await post(app, cookie, '/api/billing/test-mode/confirm-payment', { clientSecret, card: details });
+      const response = await post(app, cookie, '/api/billing/test-mode/confirm-payment', {
+        clientSecret,
+        card: details,
+      });
       expect(response.json()).toMatchObject({ error: { message } });
     }
     expect(await isPaid(app, cookie)).toBe(false);
@@ -116,13 +182,19 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const owner = await startCheckout(app);
     const other = await signUp(app);
     expect((await intent(other.cookie, owner.clientSecret)).statusCode).toBe(404);
-    expect((await confirm(other.cookie, owner.clientSecret, '4242424242424242')).statusCode).toBe(404);
+    expect((await confirm(other.cookie, owner.clientSecret, '4242424242424242')).statusCode).toBe(
+      404,
+    );
     expect((await intent(owner.cookie, 'pi_test_nope_secret_nope')).statusCode).toBe(404);
   });
 
   it('concurrent checkouts create one subscription', async () => {
     const { cookie, userId } = await signUp(app);
-    const raced = await Promise.all([getOrCreate(app, cookie), getOrCreate(app, cookie), getOrCreate(app, cookie)]);
+    const raced = await Promise.all([
+      getOrCreate(app, cookie),
+      getOrCreate(app, cookie),
+      getOrCreate(app, cookie),
+    ]);
     expect(new Set(raced.map((checkout) => checkout.subscriptionId)).size).toBe(1);
     expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
   });
@@ -131,22 +203,34 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const leaving = await subscribe();
     const staying = await subscribe();
     const cancel = await post(app, leaving.cookie, '/api/billing/subscription/cancel');
-    expect(cancel.json()).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: true } });
+    expect(cancel.json()).toMatchObject({
+      plan: 'pro',
+      subscription: { status: 'active', cancelAtPeriodEnd: true },
+    });
     await post(app, staying.cookie, '/api/billing/subscription/cancel');
     const resume = await post(app, staying.cookie, '/api/billing/subscription/resume');
-    expect(resume.json()).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: false } });
-    const firstPeriodEnd = (await accountSubscription(staying.cookie)).subscription?.currentPeriodEnd ?? '';
+    expect(resume.json()).toMatchObject({
+      plan: 'pro',
+      subscription: { cancelAtPeriodEnd: false },
+    });
+    const firstPeriodEnd =
+      (await accountSubscription(staying.cookie)).subscription?.currentPeriodEnd ?? '';
 
     await advanceDays(leaving.cookie, 15);
     expect(await isPaid(app, leaving.cookie)).toBe(true);
     const advanced = await advanceDays(leaving.cookie, 20);
     expect(advanced.statusCode).toBe(200);
     expect(await isPaid(app, leaving.cookie)).toBe(false);
-    expect(await accountSubscription(leaving.cookie)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    expect(await accountSubscription(leaving.cookie)).toMatchObject({
+      plan: 'free',
+      subscription: { status: 'canceled' },
+    });
 
     expect(await isPaid(app, staying.cookie)).toBe(true);
     const renewed = await accountSubscription(staying.cookie);
-    expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(Date.parse(firstPeriodEnd) + 27 * DAY * 1000);
+    expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(
+      Date.parse(firstPeriodEnd) + 27 * DAY * 1000,
+    );
     const charges = await app.database.db
       .select()
       .from(testBillingPaymentIntents)
@@ -181,15 +265,36 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const audio = await makeTempDirectory('sonoscript-billing-audio-');
     try {
       const wav = path.join(audio.path, 'tone.wav');
-      await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-ar', '16000', '-ac', '1', wav]);
+      await run('ffmpeg', [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=2',
+        '-ar',
+        '16000',
+        '-ac',
+        '1',
+        wav,
+      ]);
       const upload = await uploadFile(baseUrl, cookie, wav);
       expect(upload.status).toBe(201);
       const created = (await upload.json()) as TranscriptionDto;
-      const [row] = await app.database.db.select().from(transcriptions).where(eq(transcriptions.id, created.id));
+      const [row] = await app.database.db
+        .select()
+        .from(transcriptions)
+        .where(eq(transcriptions.id, created.id));
       const audioPath = await app.storage.localPath(row?.audioKey ?? '');
       expect(existsSync(audioPath)).toBe(true);
 
-      const unconfirmed = await app.server.inject({ method: 'DELETE', url: '/api/account', headers: { ...SAME_ORIGIN, cookie } });
+      const unconfirmed = await app.server.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        headers: { ...SAME_ORIGIN, cookie },
+      });
       expect(unconfirmed.statusCode).toBe(400);
       const deletion = await app.server.inject({
         method: 'DELETE',
@@ -201,8 +306,15 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       expect(cookieHeader(deletion)).toContain('session_token=');
 
       expect(existsSync(audioPath)).toBe(false);
-      expect(await app.database.db.select().from(transcriptions).where(eq(transcriptions.userId, userId))).toHaveLength(0);
-      expect((await app.server.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+      expect(
+        await app.database.db
+          .select()
+          .from(transcriptions)
+          .where(eq(transcriptions.userId, userId)),
+      ).toHaveLength(0);
+      expect(
+        (await app.server.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode,
+      ).toBe(401);
       const signIn = await app.server.inject({
         method: 'POST',
         url: '/api/identity/sign-in/email',
@@ -212,11 +324,25 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       expect(signIn.statusCode).toBe(401);
       expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('canceled');
       const [anonymised] = await app.database.db.select().from(user).where(eq(user.id, userId));
-      expect(anonymised).toMatchObject({ name: 'Deleted user', email: `deleted-${userId}@deleted.invalid`, image: null });
+      expect(anonymised).toMatchObject({
+        name: 'Deleted user',
+        email: `deleted-${userId}@deleted.invalid`,
+        image: null,
+      });
 
-      expect(await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps })).toBeGreaterThanOrEqual(1);
-      expect(await app.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, userId))).toHaveLength(0);
-      const [record] = await app.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId));
+      expect(
+        await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        await app.database.db
+          .select()
+          .from(billingCustomers)
+          .where(eq(billingCustomers.userId, userId)),
+      ).toHaveLength(0);
+      const [record] = await app.database.db
+        .select()
+        .from(accountDeletions)
+        .where(eq(accountDeletions.userId, userId));
       expect(record?.completedAt).toBeInstanceOf(Date);
       // The address is free again.
       expect((await signUp(app, { email })).userId).not.toBe(userId);
@@ -229,7 +355,9 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
 describe('test-mode billing in production (BILLING_TEST_MODE=true)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('pglite', { env: { NODE_ENV: 'production', BILLING_TEST_MODE: 'true', RUN_WORKERS: 'false' } });
+    app = await createTestApp('pglite', {
+      env: { NODE_ENV: 'production', BILLING_TEST_MODE: 'true', RUN_WORKERS: 'false' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -238,6 +366,8 @@ describe('test-mode billing in production (BILLING_TEST_MODE=true)', () => {
   it('has the card form but no test clock', async () => {
     const { cookie } = await signUp(app);
     expect((await getOrCreate(app, cookie)).clientSecret).toMatch(/_secret_/);
-    expect((await post(app, cookie, '/api/billing/test-mode/clock/advance', { days: 40 })).statusCode).toBe(404);
+    expect(
+      (await post(app, cookie, '/api/billing/test-mode/clock/advance', { days: 40 })).statusCode,
+    ).toBe(404);
   });
 });

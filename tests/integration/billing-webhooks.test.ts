@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedPaymentEvents, subscriptions } from '../../src/server/db/schema.js';
-import { getOrCreate, isPaid, startCheckout, storedSubscriptionsOf } from '../fixtures/stripe/billing-calls.js';
+import {
+  getOrCreate,
+  isPaid,
+  startCheckout,
+  storedSubscriptionsOf,
+} from '../fixtures/stripe/billing-calls.js';
 import { FakeStripe } from '../fixtures/stripe/fake-stripe-server.js';
 import { signedEvent, type SignedEvent } from '../fixtures/stripe/stripe-events.js';
 import { createStripeTestApp, STRIPE_TEST_KEYS } from '../fixtures/stripe/stripe-test-app.js';
@@ -37,12 +42,19 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
     });
   }
 
-  const subscriptionEvent = (type: string, subscriptionId: string, options: { createdAt?: Date } = {}) =>
-    signedEvent(type, fake.subscriptionObject(subscriptionId), { secret: SECRET, ...options });
+  const subscriptionEvent = (
+    type: string,
+    subscriptionId: string,
+    options: { createdAt?: Date } = {},
+  ) => signedEvent(type, fake.subscriptionObject(subscriptionId), { secret: SECRET, ...options });
 
   async function processedCount(eventId: string): Promise<number> {
-    return (await app.database.db.select().from(processedPaymentEvents).where(eq(processedPaymentEvents.id, eventId)))
-      .length;
+    return (
+      await app.database.db
+        .select()
+        .from(processedPaymentEvents)
+        .where(eq(processedPaymentEvents.id, eventId))
+    ).length;
   }
 
   it('a signed customer.subscription.updated for a paid subscription makes the user Pro', async () => {
@@ -59,7 +71,9 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
   it("believes Stripe, not the event: an event claiming 'active' for an unpaid subscription changes nothing", async () => {
     const { cookie, subscriptionId } = await startCheckout(app);
     const claim = { ...fake.subscriptionObject(subscriptionId), status: 'active' };
-    const response = await deliver(signedEvent('customer.subscription.updated', claim, { secret: SECRET }));
+    const response = await deliver(
+      signedEvent('customer.subscription.updated', claim, { secret: SECRET }),
+    );
     expect(response.statusCode).toBe(200);
     expect(await isPaid(app, cookie)).toBe(false);
   });
@@ -68,16 +82,27 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
     const { cookie, userId, subscriptionId } = await startCheckout(app);
     fake.pay(subscriptionId);
     const genuine = subscriptionEvent('customer.subscription.updated', subscriptionId);
-    const wrongSecret = signedEvent('customer.subscription.updated', fake.subscriptionObject(subscriptionId), {
-      secret: 'whsec_someone_else',
-    });
-    const stale = signedEvent('customer.subscription.updated', fake.subscriptionObject(subscriptionId), {
-      secret: SECRET,
-      signedAt: new Date(Date.now() - 10 * 60 * 1000),
-    });
+    const wrongSecret = signedEvent(
+      'customer.subscription.updated',
+      fake.subscriptionObject(subscriptionId),
+      {
+        secret: 'whsec_someone_else',
+      },
+    );
+    const stale = signedEvent(
+      'customer.subscription.updated',
+      fake.subscriptionObject(subscriptionId),
+      {
+        secret: SECRET,
+        signedAt: new Date(Date.now() - 10 * 60 * 1000),
+      },
+    );
     const attempts = [
       { payload: genuine.payload },
-      { payload: genuine.payload.replace('"livemode":false', '"livemode":true'), signature: genuine.signature },
+      {
+        payload: genuine.payload.replace('"livemode":false', '"livemode":true'),
+        signature: genuine.signature,
+      },
       wrongSecret,
       stale,
       { payload: genuine.payload, signature: 'not-a-signature' },
@@ -89,7 +114,8 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
       expect(response.json()).toEqual({ message: 'Invalid webhook signature' });
     }
     expect(fake.requestsTo('GET', `/v1/subscriptions/${subscriptionId}`).length).toBe(reads);
-    for (const event of [genuine, wrongSecret, stale]) expect(await processedCount(event.id)).toBe(0);
+    for (const event of [genuine, wrongSecret, stale])
+      expect(await processedCount(event.id)).toBe(0);
     expect(await isPaid(app, cookie)).toBe(false);
     expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('incomplete');
   });
@@ -114,7 +140,9 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
     const event = subscriptionEvent('customer.subscription.updated', subscriptionId);
     const responses = await Promise.all([deliver(event), deliver(event), deliver(event)]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    expect(responses.filter((response) => response.json<{ duplicate: boolean }>().duplicate === false)).toHaveLength(1);
+    expect(
+      responses.filter((response) => response.json<{ duplicate: boolean }>().duplicate === false),
+    ).toHaveLength(1);
     expect(await processedCount(event.id)).toBe(1);
     expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
     expect(await isPaid(app, cookie)).toBe(true);
@@ -124,12 +152,20 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
     const { cookie, subscriptionId } = await startCheckout(app);
     fake.pay(subscriptionId);
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
-    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId, { createdAt: minutesAgo(3) }));
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        createdAt: minutesAgo(3),
+      }),
+    );
     expect(await isPaid(app, cookie)).toBe(true);
 
-    const olderUpdate = subscriptionEvent('customer.subscription.updated', subscriptionId, { createdAt: minutesAgo(2) });
+    const olderUpdate = subscriptionEvent('customer.subscription.updated', subscriptionId, {
+      createdAt: minutesAgo(2),
+    });
     fake.patch(subscriptionId, { status: 'canceled' });
-    const deleted = subscriptionEvent('customer.subscription.deleted', subscriptionId, { createdAt: minutesAgo(1) });
+    const deleted = subscriptionEvent('customer.subscription.deleted', subscriptionId, {
+      createdAt: minutesAgo(1),
+    });
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect(await isPaid(app, cookie)).toBe(false);
     expect((await deliver(olderUpdate)).statusCode).toBe(200);
@@ -143,22 +179,41 @@ describe.each(kinds)('Stripe webhooks on %s', (kind) => {
     expect(await isPaid(app, cookie)).toBe(true);
 
     fake.patch(subscriptionId, { status: 'past_due', invoiceStatus: 'open' });
-    const failed = signedEvent('invoice.payment_failed', fake.invoiceObject(subscriptionId), { secret: SECRET });
+    const failed = signedEvent('invoice.payment_failed', fake.invoiceObject(subscriptionId), {
+      secret: SECRET,
+    });
     expect((await deliver(failed)).statusCode).toBe(200);
     expect((await storedSubscriptionsOf(app, userId))[0]?.status).toBe('past_due');
     expect(await isPaid(app, cookie)).toBe(false);
     const retry = await getOrCreate(app, cookie);
-    expect(retry).toMatchObject({ subscriptionId, isActive: false, clientSecret: expect.stringMatching(/_secret_/) });
+    expect(retry).toMatchObject({
+      subscriptionId,
+      isActive: false,
+      clientSecret: expect.stringMatching(/_secret_/),
+    });
   });
 
   it('acknowledges events it has no use for, and events about subscriptions of nobody here', async () => {
-    const unrelated = signedEvent('customer.created', { id: 'cus_unrelated', object: 'customer' }, { secret: SECRET });
+    const unrelated = signedEvent(
+      'customer.created',
+      { id: 'cus_unrelated', object: 'customer' },
+      { secret: SECRET },
+    );
     expect((await deliver(unrelated)).json()).toEqual({ received: true, duplicate: false });
     const { subscriptionId } = await startCheckout(app);
-    const stranger = { ...fake.subscriptionObject(subscriptionId), id: 'sub_of_a_stranger', customer: 'cus_of_a_stranger' };
-    const response = await deliver(signedEvent('customer.subscription.created', stranger, { secret: SECRET }));
+    const stranger = {
+      ...fake.subscriptionObject(subscriptionId),
+      id: 'sub_of_a_stranger',
+      customer: 'cus_of_a_stranger',
+    };
+    const response = await deliver(
+      signedEvent('customer.subscription.created', stranger, { secret: SECRET }),
+    );
     expect(response.statusCode).toBe(200);
-    const rows = await app.database.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_of_a_stranger'));
+    const rows = await app.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_of_a_stranger'));
     expect(rows).toHaveLength(0);
   });
 });

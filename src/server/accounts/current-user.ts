@@ -9,7 +9,8 @@ export interface SessionUser {
   image: string | null;
 }
 
-function toHeaders(request: FastifyRequest): Headers {
+/** The request's headers as better-auth's API takes them (cookies included). */
+export function toAuthHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -21,7 +22,7 @@ export async function findSessionUser(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  const session = await auth.api.getSession({ headers: toAuthHeaders(request) });
   if (!session) return null;
   const { id, name, email, image } = session.user;
   return { id, name, email, image: image ?? null };

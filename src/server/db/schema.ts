@@ -152,6 +152,74 @@ export const processedPaymentEvents = pgTable('processed_payment_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** One payment-provider customer per user and provider, created on the first checkout. */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('billing_customers_user_provider_idx').on(table.userId, table.provider),
+    uniqueIndex('billing_customers_provider_customer_idx').on(
+      table.provider,
+      table.providerCustomerId,
+    ),
+  ],
+);
+
+/** Accounts deleted by their owner: content went at once; the job finishes the rest within 30 days. */
+export const accountDeletions = pgTable('account_deletions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+// The built-in test-mode payment provider's own records (what Stripe would keep on its side).
+export const testBillingSubscriptions = pgTable(
+  'test_billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    latestPaymentIntentId: text('latest_payment_intent_id').notNull(),
+    defaultCardLast4: text('default_card_last4'),
+    /** Provider time (the test clock), not wall time. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('test_billing_subscriptions_customer_idx').on(table.customerId)],
+);
+
+export const testBillingPaymentIntents = pgTable('test_billing_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  subscriptionId: text('subscription_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  lastErrorCode: text('last_error_code'),
+  lastErrorMessage: text('last_error_message'),
+  createdAt: createdAt(),
+});
+
+/** How far the test-mode provider's clock runs ahead of the wall clock (one row). */
+export const testBillingClock = pgTable('test_billing_clock', {
+  id: text('id').primaryKey(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+});
+
 export const contactMessages = pgTable('contact_messages', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

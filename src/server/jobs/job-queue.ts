@@ -27,6 +27,10 @@ export interface JobQueue {
     concurrency: number,
     handler: (data: TranscriptionJobData, attempt: JobAttempt) => Promise<void>,
   ): Promise<void>;
+  /** Makes `name` a queue that pg-boss fills on a cron schedule (UTC); safe to call from every process. */
+  scheduleRecurring(name: string, cron: string): Promise<void>;
+  /** Runs the scheduled jobs of `name` in this process; each occurrence goes to one process only. */
+  workRecurring(name: string, handler: () => Promise<void>): Promise<void>;
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
@@ -93,6 +97,18 @@ export async function startJobQueue(
             await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
         },
       );
+    },
+    async scheduleRecurring(name, cron) {
+      await boss.createQueue(name, {
+        retryLimit: 2,
+        retryDelay: 60,
+        expireInSeconds: 15 * 60,
+        deleteAfterSeconds: 7 * 24 * 60 * 60,
+      });
+      await boss.schedule(name, cron, null, { tz: 'UTC' });
+    },
+    async workRecurring(name, handler) {
+      await boss.work(name, { pollingIntervalSeconds: 10 }, async () => handler());
     },
     async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
       // PGlite belongs to the app, which closes it after the queue stops; pg-boss owns its own pool.

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import type { Auth } from './auth.js';
+import { toAuthHeaders, requireSessionUser } from './current-user.js';
+import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
+
+export interface AccountDeletionRoutesOptions {
+  auth: Auth;
+  deps: DeleteAccountDeps;
+}
+
+const confirmation = z.object({ confirm: z.literal(true) });
+
+export async function accountDeletionRoutes(
+  app: FastifyInstance,
+  options: AccountDeletionRoutesOptions,
+) {
+  const { auth, deps } = options;
+
+  app.delete('/api/account', async (request, reply) => {
+    const user = await requireSessionUser(auth, request);
+    if (!confirmation.safeParse(request.body).success) {
+      throw new AppError('bad_request', 'Confirm the deletion with { "confirm": true }');
+    }
+    await deleteAccount(deps, user.id);
+    // The sessions are gone already; signing out also clears this browser's cookies.
+    const { headers } = await auth.api.signOut({
+      headers: toAuthHeaders(request),
+      returnHeaders: true,
+    });
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return { ok: true };
+  });
+}

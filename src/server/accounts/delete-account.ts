@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { cancelUserSubscriptions } from '../billing/cancel-user-subscriptions.js';
+import type { BillingDeps } from '../billing/billing-deps.js';
+import type { Database } from '../db/database.js';
+import {
+  account,
+  accountDeletions,
+  session,
+  transcriptions,
+  user,
+  verification,
+} from '../db/schema.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+
+export interface DeleteAccountDeps {
+  db: Database;
+  storage: ObjectStorage;
+  billing: BillingDeps;
+}
+
+export const DELETED_USER_NAME = 'Deleted user';
+export const deletedEmailFor = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/**
+ * Deletes an account at once: the subscription is cancelled first (if the provider cannot be
+ * reached nothing is deleted, so nobody is charged for an account that is gone); then, together,
+ * transcripts, sessions, sign-in methods and the name and email go. Audio files follow. What is
+ * left (the provider's customer record) is finished by a scheduled job, see finish-account-deletions.ts.
+ */
+export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Promise<void> {
+  await cancelUserSubscriptions(deps.billing, userId);
+  const audioKeys = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (!current) return [];
+    const deleted = await tx
+      .delete(transcriptions)
+      .where(eq(transcriptions.userId, userId))
+      .returning({ audioKey: transcriptions.audioKey });
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(verification).where(eq(verification.identifier, current.email));
+    await tx
+      .update(user)
+      .set({
+        name: DELETED_USER_NAME,
+        email: deletedEmailFor(userId),
+        image: null,
+        emailVerified: false,
+        updatedAt: new Date(),
+      })
+      .where(eq(user.id, userId));
+    await tx.insert(accountDeletions).values({ userId }).onConflictDoNothing();
+    return deleted.map((row) => row.audioKey);
+  });
+  for (const key of audioKeys) await deps.storage.delete(key);
+}

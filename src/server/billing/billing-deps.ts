@@ -1,0 +1,14 @@
+import type { Database } from '../db/database.js';
+import type { BillingProvider } from './providers/billing-provider.js';
+
+/** What billing services work with: our database and the configured payment provider. */
+export interface BillingDeps {
+  db: Database;
+  provider: BillingProvider;
+}
+
+export interface BillingUser {
+  id: string;
+  name: string;
+  email: string;
+}
