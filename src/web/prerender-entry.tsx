@@ -5,12 +5,15 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { preloadAllLazyComponents } from './lib/lazy-with-preload';
 import { HOME_META, PUBLIC_PAGES } from './marketing/public-pages';
+import { structuredDataFor, type StructuredData } from './marketing/structured-data';
 
 export interface PrerenderTarget {
   path: string;
   title: string;
   description: string;
   noindex: boolean;
+  /** JSON-LD blocks written into the head (absolute URLs on %BASE_URL%). */
+  structuredData: StructuredData[];
 }
 
 export const LANDING: PrerenderTarget = {
@@ -18,6 +21,7 @@ export const LANDING: PrerenderTarget = {
   title: HOME_META.title,
   description: HOME_META.description,
   noindex: false,
+  structuredData: structuredDataFor('/'),
 };
 
 export const PRERENDER_TARGETS: PrerenderTarget[] = [
@@ -27,6 +31,7 @@ export const PRERENDER_TARGETS: PrerenderTarget[] = [
     title: page.title,
     description: page.description,
     noindex: page.noindex === true,
+    structuredData: structuredDataFor(page.path),
   })),
 ];
 

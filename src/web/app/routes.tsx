@@ -3,7 +3,7 @@ import { lazyWithPreload as lazy } from '../lib/lazy-with-preload';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
-import { PUBLIC_PAGES } from '../marketing/public-pages';
+import { PUBLIC_ROUTES } from '../marketing/public-routes';
 import { FullScreenLoading } from './full-screen-loading';
 import { PrerenderedLandingContext } from './prerendered-landing';
 
@@ -12,11 +12,15 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'))
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
 const UpgradePage = lazy(() => import('../features/upgrade/upgrade-page'));
+const AccountPage = lazy(() => import('../features/account/account-page'));
 const TranscriptionDetailPage = lazy(
   () => import('../features/transcriptions/transcription-detail-page'),
 );
 
-const publicRoutes = PUBLIC_PAGES.map((page) => ({ path: page.path, Component: lazy(page.load) }));
+const publicRoutes = PUBLIC_ROUTES.map((route) => ({
+  path: route.path,
+  Component: lazy(route.load),
+}));
 
 function PageSuspense({ children }: { children: ReactNode }) {
   return (
@@ -52,6 +56,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/upgrade">
           <Protected component={UpgradePage} />
+        </Route>
+        <Route path="/account">
+          <Protected component={AccountPage} />
         </Route>
         <Route path="/api/login">
           <SignInPage />

@@ -16,7 +16,7 @@ import {
   PRO_PRICE_WORDS,
 } from './plan-facts';
 import { PricingCards } from './pricing-cards';
-import { HOME_META } from './public-pages';
+import { HOME_META } from './home-meta';
 import { usePageMeta } from './use-page-meta';
 import { useScrollOnEnter } from './use-scroll-on-enter';
 

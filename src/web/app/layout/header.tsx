@@ -1,11 +1,15 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../core/api-types';
 import { LinkButton } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/use-auth';
 import { Brand } from './brand';
-import { UserMenu } from './user-menu';
+import { UserAvatar } from './user-avatar';
+
+// Only signed-in users see the dropdown: its code (Radix menu, positioning) stays out of the
+// first chunk every public page loads. Until it arrives, the avatar shows without the menu.
+const UserMenu = lazy(() => import('./user-menu'));
 
 interface NavLink {
   href: string;
@@ -51,7 +55,9 @@ export function Header(_props: { isLandingPage?: boolean }) {
             </Link>
           ))}
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<UserAvatar user={user} />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <LinkButton href="/api/login" size="sm">
               Sign In
@@ -70,7 +76,11 @@ export function Header(_props: { isLandingPage?: boolean }) {
         </button>
       </div>
       {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 py-3 md:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-200 px-4 py-3 md:hidden"
+        >
           {user ? (
             <div className="mb-2 border-b border-slate-100 pb-2">
               <p className="text-sm font-semibold text-slate-900">{user.username}</p>
@@ -80,7 +90,11 @@ export function Header(_props: { isLandingPage?: boolean }) {
           <ul className="flex flex-col gap-1">
             {mobileLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className={`${linkClasses} block py-2`} onClick={() => setMenuOpen(false)}>
+                <Link
+                  href={link.href}
+                  className={`${linkClasses} block py-2`}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {link.label}
                 </Link>
               </li>

@@ -13,7 +13,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <UserAvatar user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-60 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <div className="px-3 py-2">
             <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
@@ -39,3 +43,5 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     </DropdownMenu.Root>
   );
 }
+
+export default UserMenu;
