@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { TranscriptionDto } from '../../../src/core/api-types.js';
 import { durationOf, encode, makeSpeechClip } from '../../fixtures/speech/speech-fixtures.js';
 
 /** PocketSphinx recognises counting word for word; tests assert on a run of it such as 'four five six'. */
@@ -71,7 +72,7 @@ export function specFileSize(bytes: number): string {
 }
 
 export interface AppAudio {
-  /** About 8.3 s: counting in two phrases with a pause between, MP3. */
+  /** About 11.3 s: counting twice with a pause between (two timed segments), MP3. */
   shortMp3: { path: string; seconds: number; size: number };
   /** About 45.3 s of counting with pauses, MP3: a free user's transcript stops at 30 s. */
   longMp3: { path: string; seconds: number; size: number };
@@ -102,9 +103,9 @@ const MP3 = ['-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '64k'] as
 export async function makeAppAudio(directory: string): Promise<AppAudio> {
   const short = await makeSpeechClip(directory, 'short', [
     { silence: 0.6 },
-    { say: 'one two three four five' },
+    { say: COUNTING },
     { silence: 1.5 },
-    { say: 'six seven eight nine ten' },
+    { say: COUNTING },
     { silence: 0.6 },
   ]);
   const shortSeconds = Math.ceil(short.duration) + 0.3;
@@ -138,16 +139,54 @@ export async function makeMicrophoneWav(
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-/** A full-page screenshot at a given width, under test-results/screenshots/<name>-<width>.png. */
+/**
+ * A screenshot at a given width, under test-results/screenshots/<name>-<width>.png: the whole page,
+ * or (`fullPage: false`) only the viewport, as a person sees a modal dialog over the page.
+ */
 export async function screenshotAt(
   page: Page,
   name: string,
   width: number,
-  height = 900,
+  { height = 900, fullPage = true }: { height?: number; fullPage?: boolean } = {},
 ): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.setViewportSize({ width, height });
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
+}
+
+/**
+ * Uploads a file to POST /api/transcriptions from inside the page (the session cookie goes along)
+ * and waits until its job has finished. For tests whose subject is what comes after the upload.
+ */
+export async function uploadViaApi(
+  page: Page,
+  file: string,
+  name = path.basename(file),
+): Promise<TranscriptionDto> {
+  const base64 = (await readFile(file)).toString('base64');
+  const created = await page.evaluate(
+    async ({ data, filename }) => {
+      const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+      const form = new FormData();
+      form.append('audio', new File([bytes], filename, { type: 'audio/mpeg' }));
+      const response = await fetch('/api/transcriptions', { method: 'POST', body: form });
+      return { status: response.status, body: (await response.json()) as TranscriptionDto };
+    },
+    { data: base64, filename: name },
+  );
+  expect(created.status).toBe(201);
+  let current = created.body;
+  await expect
+    .poll(
+      async () => {
+        current = (await apiGet<TranscriptionDto>(page, `/api/transcriptions/${created.body.id}`))
+          .body;
+        return current.status;
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe('completed');
+  return current;
 }

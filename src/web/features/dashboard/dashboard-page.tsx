@@ -22,13 +22,23 @@ export default function DashboardPage() {
         {user ? <p className="mt-1 text-slate-600">Welcome back, {user.username}.</p> : null}
       </div>
       <PlanBanner isPaid={isPaid} />
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
+      {/*
+        Wide: Upload Audio and Your Usage on the left, the list on the right (spanning both rows;
+        the second row takes any extra height, so the left cards stay together). Narrow: upload,
+        then the list, then usage, so a finished upload is seen without scrolling past the usage.
+      */}
+      <div className="grid gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-span-2">
           <UploadCard ref={uploadCard} />
-          <UsageCard />
         </div>
-        <div id="transcriptions" className="min-w-0 scroll-mt-20 lg:col-span-3">
+        <div
+          id="transcriptions"
+          className="min-w-0 scroll-mt-20 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1"
+        >
           <RecentTranscriptions onUploadClick={() => uploadCard.current?.openFilePicker()} />
+        </div>
+        <div className="min-w-0 lg:col-span-2 lg:self-start">
+          <UsageCard />
         </div>
       </div>
       <UpgradeSection isPaid={isPaid} />

@@ -11,9 +11,9 @@ const percentOf = (used: number, limit: number) =>
 export function UsageCard() {
   const usage = useUsage();
   return (
-    <Card>
+    <Card role="region" aria-labelledby="usage-card-title">
       <CardHeader>
-        <CardTitle>Your Usage</CardTitle>
+        <CardTitle id="usage-card-title">Your Usage</CardTitle>
       </CardHeader>
       <CardContent className="space-y-5">
         {usage.isPending ? (

@@ -1,4 +1,5 @@
 import { Loader2, UploadCloud } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { MAX_UPLOAD_BYTES } from '../../../core/plans';
 import { Button } from '../../components/ui/button';
@@ -16,6 +17,20 @@ import { FREE_TRIAL_ACCEPT, freeTrialRejectionMessage } from './free-trial-files
 import { FreeTrialResultDialog } from './free-trial-result-dialog';
 import { useFreeTrial } from './use-free-trial';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the prerendered HTML and while React hydrates it, true once the page's code runs: before
+ * that, a file chosen in the prerendered input would have no handler and be silently dropped.
+ */
+function useInteractive(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The landing page's "Try It Free": the first 30 seconds of any audio file, no account needed.
  * `withHeader={false}` drops the card's own title and text where the page section already shows them.
@@ -32,12 +47,13 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
     reset,
     transcribe,
   } = useFreeTrial();
+  const interactive = useInteractive();
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: FREE_TRIAL_ACCEPT,
     maxSize: MAX_UPLOAD_BYTES,
     maxFiles: 1,
     multiple: false,
-    disabled: processing,
+    disabled: processing || !interactive,
     onDropAccepted: ([accepted]) => {
       if (accepted) choose(accepted);
     },
@@ -68,6 +84,7 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
             {...getRootProps({
               role: 'button',
               'aria-label': 'Choose an audio file for the free trial, or drop one here',
+              'aria-disabled': !interactive,
               className: cn(
                 'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
                 isDragActive
@@ -76,7 +93,12 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
               ),
             })}
           >
-            <input {...getInputProps({ 'aria-label': 'Audio file for the free trial' })} />
+            <input
+              {...getInputProps({
+                'aria-label': 'Audio file for the free trial',
+                disabled: !interactive,
+              })}
+            />
             <UploadCloud aria-hidden="true" className="h-10 w-10 text-brand-600" />
             <p className="mt-3 text-sm font-medium text-slate-900">
               {isDragActive

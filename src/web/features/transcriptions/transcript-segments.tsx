@@ -19,11 +19,11 @@ export function TranscriptSegments({ segments, activeIndex, onSelect }: Transcri
             aria-current={index === activeIndex ? 'true' : undefined}
             onClick={() => onSelect(segment)}
             className={cn(
-              'flex w-full gap-3 rounded-md px-2 py-1.5 text-left text-slate-800 hover:bg-slate-100',
+              'flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-slate-800 hover:bg-slate-100',
               index === activeIndex && 'bg-brand-50 text-brand-700 ring-1 ring-brand-100',
             )}
           >
-            <span className="shrink-0 pt-0.5 font-mono text-xs tabular-nums text-slate-500">
+            <span className="min-w-10 shrink-0 font-mono text-xs tabular-nums text-slate-500">
               {formatTimestamp(segment.start)}
             </span>
             <span>{segment.text}</span>

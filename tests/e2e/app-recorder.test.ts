@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionDto } from '../../src/core/api-types.js';
+import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
+import { apiGet, makeMicrophoneWav, signUp, waitForToast } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+describe('the recorder with a fake microphone against the real server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let microphone: { path: string; seconds: number };
+  let temp: { path: string; remove: () => Promise<void> };
+
+  beforeAll(async () => {
+    temp = await makeTempDirectory('sonoscript-e2e-recorder-');
+    microphone = await makeMicrophoneWav(temp.path);
+    // Chromium plays the WAV (in a loop) as the microphone. Permission is left to each context,
+    // so a denial can be tested: no --use-fake-ui-for-media-stream.
+    [server, browser] = await Promise.all([
+      startServer(),
+      launchBrowser([
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${microphone.path}`,
+      ]),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await temp?.remove();
+  });
+
+  it('records speech, uses the recording as recording.wav, uploads it and gets the spoken words', async () => {
+    const { page, context, errors } = await openPage(browser, server.baseUrl, {
+      permissions: ['microphone'],
+    });
+    await signUp(page, 'Hedy Lamarr');
+    const recorder = page.getByRole('region', { name: 'Record audio' });
+    await recorder.getByRole('button', { name: 'Start Recording' }).click();
+    await recorder.getByText('Recording...', { exact: true }).waitFor();
+    // One whole pass of the looping file, and a second more, by the recorder's own clock.
+    const wholeSeconds = Math.ceil(microphone.seconds) + 1;
+    const timer = recorder.getByRole('timer', { name: 'Recording time' });
+    await expect
+      .poll(async () => Number((await timer.textContent())?.match(/^0:(\d\d)/)?.[1] ?? 0), {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBeGreaterThanOrEqual(wholeSeconds);
+    expect(await timer.textContent()).toMatch(/ \/ 5:00$/);
+    await recorder.getByRole('button', { name: 'Stop Recording' }).click();
+    await recorder.getByText('Recording complete:', { exact: false }).waitFor();
+    await recorder.getByRole('button', { name: 'Use Recording' }).click();
+
+    // The recording is now the upload card's file: a real WAV named recording.wav.
+    await page.getByText('Ready to upload', { exact: true }).waitFor();
+    await page.getByText('recording.wav', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Upload and Transcribe' }).click();
+    await page.getByText('Processing transcription...', { exact: true }).waitFor();
+    await waitForToast(
+      page,
+      'Transcription complete!',
+      'Your audio has been successfully transcribed.',
+    );
+
+    const list = page.getByRole('list', { name: 'Transcriptions' });
+    await list.getByRole('link', { name: 'recording.wav' }).waitFor();
+    const { body: items } = await apiGet<TranscriptionDto[]>(page, '/api/transcriptions');
+    expect(items).toHaveLength(1);
+    const [item] = items;
+    expect(item?.filename).toBe('recording.wav');
+    expect(item?.status).toBe('completed');
+    expect(item?.durationInSeconds).toBeGreaterThanOrEqual(wholeSeconds - 0.5);
+    expect(item?.text).toContain('four five six');
+    // What was uploaded is a real 16-bit PCM WAV, not a renamed WebM.
+    const header = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/transcriptions/${id}/audio`);
+      const view = new DataView(await response.arrayBuffer());
+      const ascii = (offset: number) =>
+        String.fromCharCode(...[0, 1, 2, 3].map((index) => view.getUint8(offset + index)));
+      return {
+        type: response.headers.get('content-type'),
+        riff: ascii(0),
+        wave: ascii(8),
+        format: view.getUint16(20, true),
+        bits: view.getUint16(34, true),
+      };
+    }, item?.id ?? '');
+    expect(header).toMatchObject({ riff: 'RIFF', wave: 'WAVE', format: 1, bits: 16 });
+    expect(header.type).toMatch(/^audio\/(wav|x-wav|wave)/);
+    await expect.poll(() => list.textContent()).toContain('four five six');
+
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('without microphone permission: the exact message, and recording stays available', async () => {
+    // No permissions granted: Chromium answers getUserMedia with NotAllowedError.
+    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    await context.clearPermissions();
+    await signUp(page, 'Mary Jackson');
+    const recorder = page.getByRole('region', { name: 'Record audio' });
+    await recorder.getByRole('button', { name: 'Start Recording' }).click();
+    await recorder
+      .getByRole('alert')
+      .getByText('Please allow microphone access to record audio.', { exact: true })
+      .waitFor();
+    await waitForToast(
+      page,
+      'Recording unavailable',
+      'Please allow microphone access to record audio.',
+    );
+    expect(await recorder.getByRole('button', { name: 'Start Recording' }).isEnabled()).toBe(true);
+    expect(await recorder.getByRole('timer').count()).toBe(0);
+
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
