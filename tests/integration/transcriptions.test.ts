@@ -184,7 +184,7 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(4, 12));
   });
 
-  it('deletes a transcription with its audio, and usage drops', async () => {
+  it('deletes a transcription with its audio: storage drops, the month\'s count does not', async () => {
     const { cookie } = await signUp(app);
     const created = (await (
       await uploadFile(baseUrl, cookie, counting.path)
@@ -204,7 +204,7 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     });
     expect(response.status).toBe(200);
     const after = await getJson<UsageDto>(baseUrl, cookie, '/api/usage');
-    expect(after.body).toMatchObject({ transcriptionsThisMonth: 0, storageBytes: 0 });
+    expect(after.body).toMatchObject({ transcriptionsThisMonth: 1, storageBytes: 0 });
     const audio = await fetch(`${baseUrl}/api/transcriptions/${created.id}/audio`, {
       headers: { cookie },
     });
@@ -225,6 +225,11 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     );
     const usage = await getJson<UsageDto>(baseUrl, cookie, '/api/usage');
     expect(usage.body.transcriptionsThisMonth).toBe(10);
+
+    // Deleting a transcript frees storage, not a place in the month's quota.
+    const [first] = (await getJson<TranscriptionDto[]>(baseUrl, cookie, '/api/transcriptions')).body;
+    await fetch(`${baseUrl}/api/transcriptions/${first?.id}`, { method: 'DELETE', headers: { cookie, origin: 'http://localhost:3000' } });
+    expect((await uploadFile(baseUrl, cookie, tiny.path)).status).toBe(403);
   });
 
   it('rejects a file that is not audio with the exact message', async () => {

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -118,6 +119,22 @@ export const transcriptions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('transcriptions_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Transcriptions started per user and calendar month (UTC). Kept apart from the transcriptions
+ * themselves, so deleting a transcript does not give back its place in the monthly quota.
+ */
+export const monthlyTranscriptionCounts = pgTable(
+  'monthly_transcription_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
 export const subscriptions = pgTable(

@@ -10,7 +10,7 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { inspectUpload } from './inspect-upload.js';
 import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
 import type { ReceivedUpload } from './receive-upload.js';
-import { usageQueries, type TranscriptionRow } from './transcription.repository.js';
+import { usageStatements, type TranscriptionRow } from './transcription.repository.js';
 
 export interface CreateTranscriptionDeps {
   database: DatabaseHandle;
@@ -43,7 +43,7 @@ async function assertWithinQuota(
 ) {
   // One upload at a time per user inside the check, so two parallel uploads cannot both pass it.
   await executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${userId}`]);
-  const queries = usageQueries(deps.database.db, userId, new Date());
+  const queries = usageStatements(deps.database.db, userId, new Date());
   const limitPerMonth = plan.limits.transcriptionsPerMonth;
   if (limitPerMonth !== null) {
     const { rows } = await executeSql(queries.monthCount.sql, queries.monthCount.params);
@@ -99,6 +99,8 @@ export async function createTranscription(
     await withRawTransaction(deps.database, async (executeSql) => {
       await assertWithinQuota(executeSql, deps, plan, userId, upload.size);
       await executeSql(insert.sql, insert.params);
+      const { countOne } = usageStatements(deps.database.db, userId, row.createdAt);
+      await executeSql(countOne.sql, countOne.params);
       await deps.queue.enqueueTranscription({ transcriptionId: id }, executeSql);
     });
     storedKey = undefined;

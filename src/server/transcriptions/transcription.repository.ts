@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, sql, sum, count } from 'drizzle-orm';
+import { and, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { transcriptions } from '../db/schema.js';
+import { monthlyTranscriptionCounts, transcriptions } from '../db/schema.js';
 
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 export type NewTranscriptionRow = typeof transcriptions.$inferInsert;
 
-export function startOfUtcMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** The quota's month: the calendar month in UTC, as `YYYY-MM`. */
+export function utcMonth(now: Date): string {
+  return now.toISOString().slice(0, 7);
 }
 
 export async function findTranscriptionForUser(db: Database, userId: string, id: string) {
@@ -50,30 +51,37 @@ export async function updateTranscription(
     .where(eq(transcriptions.id, id));
 }
 
-/** Queries for the quota check, as SQL text so they can run inside a raw transaction. */
-export function usageQueries(db: Database, userId: string, now: Date) {
+/** Statements for the quota check and the count, as SQL text so they run inside a raw transaction. */
+export function usageStatements(db: Database, userId: string, now: Date) {
+  const month = utcMonth(now);
   const monthCount = db
-    .select({ value: count() })
-    .from(transcriptions)
-    .where(
-      and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now))),
-    )
+    .select({ value: monthlyTranscriptionCounts.count })
+    .from(monthlyTranscriptionCounts)
+    .where(and(eq(monthlyTranscriptionCounts.userId, userId), eq(monthlyTranscriptionCounts.month, month)))
     .toSQL();
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
     .from(transcriptions)
     .where(eq(transcriptions.userId, userId))
     .toSQL();
-  return { monthCount, storage };
+  const countOne = db
+    .insert(monthlyTranscriptionCounts)
+    .values({ userId, month, count: 1 })
+    .onConflictDoUpdate({
+      target: [monthlyTranscriptionCounts.userId, monthlyTranscriptionCounts.month],
+      set: { count: sql`${monthlyTranscriptionCounts.count} + 1` },
+    })
+    .toSQL();
+  return { monthCount, storage, countOne };
 }
 
 export async function readUsage(db: Database, userId: string, now: Date = new Date()) {
   const [monthRows, storageRows] = await Promise.all([
     db
-      .select({ value: count() })
-      .from(transcriptions)
+      .select({ value: monthlyTranscriptionCounts.count })
+      .from(monthlyTranscriptionCounts)
       .where(
-        and(eq(transcriptions.userId, userId), gte(transcriptions.createdAt, startOfUtcMonth(now))),
+        and(eq(monthlyTranscriptionCounts.userId, userId), eq(monthlyTranscriptionCounts.month, utcMonth(now))),
       ),
     db
       .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })

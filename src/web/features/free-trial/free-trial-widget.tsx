@@ -1,5 +1,5 @@
 import { Loader2, UploadCloud } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { MAX_UPLOAD_BYTES } from '../../../core/plans';
 import { Button } from '../../components/ui/button';
@@ -14,10 +14,16 @@ import { cn } from '../../lib/cn';
 import { toast } from '../toasts/toast-store';
 import { FreeTrialFile } from './free-trial-file';
 import { FREE_TRIAL_ACCEPT, freeTrialRejectionMessage } from './free-trial-files';
-import { FreeTrialResultDialog } from './free-trial-result-dialog';
 import { useFreeTrial } from './use-free-trial';
 
 const noSubscription = () => () => undefined;
+
+// The result dialog (Radix Dialog, focus trap, scroll lock) is only needed once a transcript
+// arrives: it loads while the file is being transcribed, not with the landing page.
+const loadResultDialog = () => import('./free-trial-result-dialog');
+const FreeTrialResultDialog = lazy(() =>
+  loadResultDialog().then((module) => ({ default: module.FreeTrialResultDialog })),
+);
 
 /**
  * False in the prerendered HTML and while React hydrates it, true once the page's code runs: before
@@ -48,6 +54,9 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
     transcribe,
   } = useFreeTrial();
   const interactive = useInteractive();
+  // Mounted from the first result on, so closing it (Try Another) behaves as before.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (result && !dialogMounted) setDialogMounted(true);
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: FREE_TRIAL_ACCEPT,
     maxSize: MAX_UPLOAD_BYTES,
@@ -113,7 +122,10 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
         {file && !result ? (
           <Button
             className="w-full"
-            onClick={() => void transcribe()}
+            onClick={() => {
+              void loadResultDialog();
+              void transcribe();
+            }}
             disabled={processing || duration === undefined}
           >
             {processing ? (
@@ -132,18 +144,22 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
           </Button>
         ) : null}
       </CardContent>
-      <FreeTrialResultDialog
-        result={result}
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        onTryAnother={reset}
-        onCloseAutoFocus={(event) => {
-          // After "Try Another" the drop area is back: start there rather than at the top of the page.
-          if (!rootRef.current) return;
-          event.preventDefault();
-          rootRef.current.focus();
-        }}
-      />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <FreeTrialResultDialog
+            result={result}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            onTryAnother={reset}
+            onCloseAutoFocus={(event) => {
+              // After "Try Another" the drop area is back: start there rather than at the top of the page.
+              if (!rootRef.current) return;
+              event.preventDefault();
+              rootRef.current.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
