@@ -9,7 +9,7 @@ const restrict = (patterns, message) => [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/server/db/migrations', 'test-results'] },
+  { ignores: ['dist', 'node_modules', 'data', '.cache', 'src/server/db/migrations', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,8 @@ const log = (message) => process.stdout.write(`[sonoscript] ${message}\n`);
 
 const RUNTIME_PACKAGES = ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'];
 const TEST_PACKAGES = ['chromium', 'espeak-ng', 'sox'];
+/** To build whisper.cpp's whisper-server from the sources the nodejs-whisper package ships. */
+const WHISPER_BUILD_PACKAGES = ['cmake', 'build-essential'];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
@@ -89,6 +91,31 @@ function ensureDependencies() {
   writeFileSync(stamp, wanted);
 }
 
+/** The server will try whisper: TRANSCRIPTION_ENGINE is auto or whisper and a model may be there. */
+function whisperWanted() {
+  const engine = process.env.TRANSCRIPTION_ENGINE || 'auto';
+  if (engine !== 'auto' && engine !== 'whisper') return false;
+  if (engine === 'whisper' || process.env.WHISPER_MODEL) return true;
+  const modelsDir =
+    process.env.WHISPER_MODELS_DIR || path.join(process.env.DATA_DIR || './data', 'models');
+  const folder = path.resolve(root, modelsDir);
+  return (
+    existsSync(folder) && readdirSync(folder).some((name) => /^ggml-(?!silero).+\.bin$/.test(name))
+  );
+}
+
+/** Builds whisper-server once (about 3 minutes on 2 cores); a no-op when the cached build is current. */
+function ensureWhisperServer(required) {
+  const build = path.join(root, 'scripts', 'build-whisper.mjs');
+  if (run(process.execPath, [build, '--check'], { stdio: 'ignore' }) === 0) return;
+  ensureSystemPackages(WHISPER_BUILD_PACKAGES);
+  if (required) {
+    mustRun(process.execPath, [build]);
+  } else if (run(process.execPath, [build]) !== 0) {
+    log('whisper-server could not be built: the server will use another speech engine');
+  }
+}
+
 const BUILD_INPUTS = [
   'src',
   'scripts/build.mjs',
@@ -116,6 +143,8 @@ if (mode === 'test') {
   ensureSystemPackages(RUNTIME_PACKAGES);
 }
 ensureDependencies();
+if (mode === 'test') ensureWhisperServer(true);
+else if (whisperWanted()) ensureWhisperServer(false);
 
 switch (mode) {
   case 'start':

@@ -96,20 +96,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     exemptPaths: ['/api/billing/webhook'],
   });
 
+  // Started now so the log says which engine runs and why, and whisper's model is loaded once.
+  const speech = await speechEngineFromConfig(config, server.log);
   server.get('/api/health', async () => ({
     status: 'ok',
     database: database.kind,
-    engine: config.transcription.engine,
+    engine: speech.engine.name,
+    model: speech.engine.model,
+    engineReason: speech.choice.reason,
   }));
 
   const storage = createLocalDiskStorage(config.audioDir);
   const queue = await startJobQueue(database, deps.jobQueue);
-  let engine: SpeechEngine | undefined;
-  const speechEngine = () => (engine ??= speechEngineFromConfig(config));
+  const speechEngine = (): SpeechEngine => speech.engine;
   server.addHook('onClose', async () => {
     // Running jobs finish (or hit the timeout and are retried elsewhere) before the engine goes.
     await queue.stop({ graceful: true });
-    await engine?.close();
+    await speech.engine.close();
   });
 
   await server.register(fastifyMultipart, {

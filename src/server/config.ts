@@ -25,7 +25,11 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: booleanFromString.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  TRANSCRIPTION_ENGINE: z.enum(['pocketsphinx', 'openai']).default('pocketsphinx'),
+  TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
+  WHISPER_MODEL: optionalText,
+  WHISPER_MODELS_DIR: optionalText,
+  WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  WHISPER_SERVER_PATH: optionalText,
   TRANSCRIPTION_API_URL: optionalText.pipe(z.url().optional()),
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
@@ -64,6 +68,12 @@ export interface Config {
     apiUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
+    whisper: {
+      model: string | undefined;
+      modelsDir: string;
+      threads: number | undefined;
+      serverPath: string | undefined;
+    };
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   billing:
@@ -153,6 +163,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       apiUrl: env.TRANSCRIPTION_API_URL,
       apiKey: env.TRANSCRIPTION_API_KEY,
       model: env.TRANSCRIPTION_MODEL,
+      whisper: {
+        model: env.WHISPER_MODEL,
+        modelsDir: path.resolve(env.WHISPER_MODELS_DIR ?? path.join(dataDir, 'models')),
+        threads: env.WHISPER_THREADS,
+        serverPath: env.WHISPER_SERVER_PATH ? path.resolve(env.WHISPER_SERVER_PATH) : undefined,
+      },
     },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

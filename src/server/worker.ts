@@ -21,7 +21,7 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const queue = await startJobQueue(database);
-  const engine = speechEngineFromConfig(config);
+  const { engine } = await speechEngineFromConfig(config, log);
   const storage = createLocalDiskStorage(config.audioDir);
   await startTranscriptionWorkers({
     queue,

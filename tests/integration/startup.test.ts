@@ -16,7 +16,8 @@ describe('start-up configuration', () => {
     expect(config.database).toEqual({ kind: 'pglite', directory: path.resolve('data/db') });
     expect(config.audioDir).toBe(path.resolve('data/audio'));
     expect(config.billing).toEqual({ provider: 'test' });
-    expect(config.transcription.engine).toBe('pocketsphinx');
+    expect(config.transcription.engine).toBe('auto');
+    expect(config.transcription.whisper.modelsDir).toBe(path.resolve('data/models'));
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

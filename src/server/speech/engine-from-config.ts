@@ -1,13 +1,32 @@
 import type { Config } from '../config.js';
-import { createSpeechEngine } from './engines/create-speech-engine.js';
-import type { SpeechEngine } from './engines/engine.js';
+import {
+  startSpeechEngine,
+  type EngineChoiceLog,
+  type StartedSpeechEngine,
+} from './choose-engine.js';
 
-export function speechEngineFromConfig(config: Config): SpeechEngine {
-  return createSpeechEngine({
-    engine: config.transcription.engine,
-    apiUrl: config.transcription.apiUrl,
-    apiKey: config.transcription.apiKey,
-    model: config.transcription.model,
-    parallelism: config.workerConcurrency,
-  });
+/** Chooses (TRANSCRIPTION_ENGINE=auto: whisper, openai, pocketsphinx), starts and logs the engine. */
+export function speechEngineFromConfig(
+  config: Config,
+  log?: EngineChoiceLog,
+): Promise<StartedSpeechEngine> {
+  const { transcription } = config;
+  return startSpeechEngine(
+    {
+      engine: transcription.engine,
+      whisper: {
+        model: transcription.whisper.model,
+        modelsDir: transcription.whisper.modelsDir,
+        threads: transcription.whisper.threads,
+        binaryPath: transcription.whisper.serverPath,
+      },
+      openai: {
+        apiUrl: transcription.apiUrl,
+        apiKey: transcription.apiKey,
+        model: transcription.model,
+      },
+      parallelism: config.workerConcurrency,
+    },
+    log,
+  );
 }

@@ -59,14 +59,25 @@ export async function transcribeAudioFile(
     signal?.throwIfAborted();
     options.onProgress?.(0);
     let completed = 0;
-    const results = await mapWithConcurrency(chunks, engine.parallelism, async (chunk) => {
+    // Engines that carry context get the chunks in order, each with the text before it and
+    // the language the first chunk was heard in.
+    const carriesContext = engine.carriesContext === true;
+    let previousText: string | undefined;
+    let language = options.language;
+    const concurrency = carriesContext ? 1 : engine.parallelism;
+    const results = await mapWithConcurrency(chunks, concurrency, async (chunk) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
       const result = await engine.transcribe(samples, {
         signal,
-        language: options.language,
+        language,
         prompt: options.prompt,
+        ...(carriesContext && previousText ? { previousText } : {}),
       });
+      if (carriesContext) {
+        if (result.text !== '') previousText = result.text;
+        language ??= result.language;
+      }
       completed += 1;
       options.onProgress?.(Math.round((completed / chunks.length) * 100));
       return result;

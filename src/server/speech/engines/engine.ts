@@ -22,6 +22,8 @@ export interface TranscribeOptions {
   language?: string;
   /** Initial prompt or custom vocabulary, for engines that take one. */
   prompt?: string;
+  /** Text of the previous window of the same recording, for engines that carry context. */
+  previousText?: string;
   signal?: AbortSignal;
 }
 
@@ -33,6 +35,11 @@ export interface SpeechEngine {
   readonly parallelism: number;
   /** Longest chunk this engine accepts in one call; the pipeline splits longer audio. */
   readonly maxChunkSeconds?: number;
+  /**
+   * Wants the chunks of one recording in order, one at a time, each with the previous chunk's
+   * text (whisper): it uses it as a prompt and drops what it would repeat.
+   */
+  readonly carriesContext?: boolean;
   transcribe(pcm: Int16Array, options?: TranscribeOptions): Promise<TranscriptionResult>;
   close(): Promise<void>;
 }

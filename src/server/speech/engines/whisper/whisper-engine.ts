@@ -1,0 +1,227 @@
+import { availableParallelism } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import { encodeWav } from '../../audio/encode-wav.js';
+import {
+  PCM_SAMPLE_RATE,
+  type SpeechEngine,
+  type TranscribeOptions,
+  type TranscriptionResult,
+} from '../engine.js';
+import { SpeechEngineError } from '../speech-engine-error.js';
+import { cleanWindowSegments } from './clean-window-segments.js';
+import { inspectWhisperModel, type WhisperModelInfo } from './inspect-whisper-model.js';
+import { SerialQueue } from './serial-queue.js';
+import { VoiceActivity } from './voice-activity.js';
+import { buildWhisperPrompt } from './whisper-prompt.js';
+import { languageCodeOfName, whisperLanguageCode } from './whisper-languages.js';
+import { modelNameOfFile } from './whisper-model-catalog.js';
+import { parseWhisperAnswer, type WhisperServerAnswer } from './whisper-response.js';
+import { findWhisperServer } from './whisper-server-binary.js';
+import { WhisperServerProcess } from './whisper-server-process.js';
+
+/** Whisper hears 30 seconds at a time; the pipeline cuts windows this long at silences. */
+export const WHISPER_WINDOW_SECONDS = 30;
+
+export interface WhisperEngineOptions {
+  /** A ggml model file; it is checked before whisper.cpp sees it. */
+  modelPath: string;
+  /** CPU threads for whisper.cpp; default: the cores this process may use. */
+  threads?: number;
+  /** A whisper-server program other than the one scripts/build-whisper.mjs builds. */
+  binaryPath?: string;
+  /**
+   * How much whisper.cpp raises the temperature when a window decodes badly (0.2, as upstream).
+   * 0 turns the retries off: tests use it, since a random model always decodes badly.
+   */
+  temperatureIncrement?: number;
+  /** Longest a window may take: base + per second of audio. */
+  timeout?: { baseMs: number; perAudioSecondMs: number };
+  startTimeoutMs?: number;
+  /** Told when whisper-server is restarted after a crash or a timeout. */
+  onWarning?: (message: string) => void;
+}
+
+export interface WhisperTranscribeOptions extends TranscribeOptions {
+  /** Text of the previous window of the same recording: prompt for this one, and checked for repeats. */
+  previousText?: string;
+}
+
+const DEFAULT_TIMEOUT = { baseMs: 60_000, perAudioSecondMs: 10_000 };
+/** After a failed request, how long to wait for the child's exit to tell a crash apart. */
+const EXIT_GRACE_MS = 1_000;
+
+/**
+ * whisper.cpp in a sidecar whisper-server process: the model is loaded once and stays loaded;
+ * windows are sent one at a time (whisper.cpp runs one inference at a time and uses every
+ * thread for it). A crash or a timeout costs that window, and the next one restarts the server.
+ */
+export class WhisperEngine implements SpeechEngine {
+  readonly name = 'whisper';
+  readonly model: string;
+  readonly parallelism = 1;
+  readonly maxChunkSeconds = WHISPER_WINDOW_SECONDS;
+  /** Give it windows in order with `previousText`, as whisper was trained to hear them. */
+  readonly carriesContext = true;
+  readonly threads: number;
+  private server: WhisperServerProcess | undefined;
+  private starting: Promise<WhisperServerProcess> | undefined;
+  private closed = false;
+  private readonly queue = new SerialQueue();
+  private readonly timeout: { baseMs: number; perAudioSecondMs: number };
+
+  constructor(
+    readonly modelInfo: WhisperModelInfo,
+    private readonly binaryPath: string,
+    private readonly options: WhisperEngineOptions,
+  ) {
+    this.model = modelNameOfFile(modelInfo.path);
+    this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+    this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  }
+
+  /** The running whisper-server's process id, for logs and tests. */
+  get processId(): number | undefined {
+    return this.server?.running ? this.server.pid : undefined;
+  }
+
+  /** Starts whisper-server and waits until the model is loaded. */
+  async start(): Promise<void> {
+    await this.runningServer();
+  }
+
+  async transcribe(
+    pcm: Int16Array,
+    options: WhisperTranscribeOptions = {},
+  ): Promise<TranscriptionResult> {
+    options.signal?.throwIfAborted();
+    if (this.closed) throw new SpeechEngineError('the whisper engine has been closed');
+    const fixedLanguage = this.modelInfo.multilingual ? undefined : 'en';
+    const voice = new VoiceActivity(pcm);
+    // Whisper invents text for silence; there is nothing to hear, so nothing to ask.
+    if (voice.silent) return { text: '', segments: [], ...languageField(fixedLanguage) };
+
+    const answer = await this.queue.run(() => this.request(pcm, options), options.signal);
+    const segments = cleanWindowSegments({
+      segments: answer.segments,
+      voice,
+      previousText: options.previousText,
+    });
+    const language = fixedLanguage ?? languageCodeOfName(answer.language);
+    return {
+      text: segments.map((segment) => segment.text).join(' '),
+      segments,
+      ...languageField(language),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const server = this.server ?? (await this.starting?.catch(() => undefined));
+    await server?.stop();
+  }
+
+  private async runningServer(): Promise<WhisperServerProcess> {
+    if (this.server?.running) return this.server;
+    this.starting ??= WhisperServerProcess.start({
+      binaryPath: this.binaryPath,
+      modelPath: this.modelInfo.path,
+      threads: this.threads,
+      language: this.modelInfo.multilingual ? 'auto' : 'en',
+      startTimeoutMs: this.options.startTimeoutMs,
+    }).finally(() => (this.starting = undefined));
+    this.server = await this.starting;
+    if (this.closed) await this.server.stop();
+    return this.server;
+  }
+
+  private async request(
+    pcm: Int16Array,
+    options: WhisperTranscribeOptions,
+  ): Promise<WhisperServerAnswer> {
+    if (this.server && !this.server.running) {
+      this.options.onWarning?.('whisper-server had stopped; starting it again');
+    }
+    const server = await this.runningServer();
+    const seconds = pcm.length / PCM_SAMPLE_RATE;
+    const timeoutMs = Math.round(this.timeout.baseMs + seconds * this.timeout.perAudioSecondMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const crashed = server.exited.then((exit) => {
+      throw new SpeechEngineError(
+        `whisper-server stopped during a ${seconds.toFixed(1)} s window (${server.describeExit(exit)}); last output: ${server.lastOutput()}`,
+      );
+    });
+    try {
+      const call = fetch(`${server.baseUrl}/inference`, {
+        method: 'POST',
+        body: this.form(pcm, options),
+        signal,
+      }).then(async (response) => ({ response, body: await response.text() }));
+      const { response, body } = await Promise.race([call, crashed]);
+      if (!response.ok) {
+        throw new SpeechEngineError(
+          `whisper-server answered ${response.status}: ${body.slice(0, 300)}`,
+        );
+      }
+      return parseWhisperAnswer(JSON.parse(body));
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (timeout.aborted) {
+        // whisper.cpp may be stuck in native code: only a kill is sure to free the model.
+        server.kill();
+        await server.exited;
+        throw new SpeechEngineError(
+          `whisper.cpp took over ${formatDuration(timeoutMs)} on a ${seconds.toFixed(1)} s window; it was stopped and restarts with the next window`,
+        );
+      }
+      if (error instanceof SpeechEngineError) throw error;
+      // A connection reset usually means the child died: wait briefly to say so.
+      await Promise.race([crashed, delay(EXIT_GRACE_MS)]);
+      throw new SpeechEngineError(
+        `whisper-server failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    } finally {
+      crashed.catch(() => undefined);
+    }
+  }
+
+  private form(pcm: Int16Array, options: WhisperTranscribeOptions): FormData {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(encodeWav(pcm))], { type: 'audio/wav' }),
+      'window.wav',
+    );
+    form.append('response_format', 'verbose_json');
+    form.append(
+      'language',
+      this.modelInfo.multilingual ? (whisperLanguageCode(options.language) ?? 'auto') : 'en',
+    );
+    const prompt = buildWhisperPrompt(options.prompt, options.previousText);
+    if (prompt) form.append('prompt', prompt);
+    form.append('temperature', '0');
+    form.append('temperature_inc', String(this.options.temperatureIncrement ?? 0.2));
+    form.append('suppress_nst', 'true');
+    form.append('no_language_probabilities', 'true');
+    return form;
+  }
+}
+
+const formatDuration = (ms: number): string =>
+  ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+
+const languageField = (language: string | undefined): { language?: string } =>
+  language ? { language } : {};
+
+/**
+ * Checks the model file, finds whisper-server and starts it with the model loaded. Throws
+ * WhisperModelError (names the file and the fixing command) or SpeechEngineError.
+ */
+export async function startWhisperEngine(options: WhisperEngineOptions): Promise<WhisperEngine> {
+  const modelInfo = await inspectWhisperModel(options.modelPath);
+  const binaryPath = await findWhisperServer(options.binaryPath);
+  const engine = new WhisperEngine(modelInfo, binaryPath, options);
+  await engine.start();
+  return engine;
+}

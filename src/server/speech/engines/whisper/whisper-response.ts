@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { TranscriptSegment } from '../engine.js';
+
+/** The parts of whisper-server's `verbose_json` answer the engine uses. */
+const verboseJsonSchema = z.object({
+  language: z.string().optional(),
+  segments: z
+    .array(
+      z.object({
+        text: z.string(),
+        start: z.number(),
+        end: z.number(),
+      }),
+    )
+    .default([]),
+});
+
+export interface WhisperServerAnswer {
+  language: string | undefined;
+  segments: TranscriptSegment[];
+}
+
+export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
+  const parsed = verboseJsonSchema.parse(body);
+  return {
+    language: parsed.language,
+    segments: parsed.segments.map((segment) => ({
+      start: segment.start,
+      end: Math.max(segment.start, segment.end),
+      text: segment.text,
+    })),
+  };
+}
