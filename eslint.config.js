@@ -9,13 +9,18 @@ const restrict = (patterns, message) => [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.cache', 'src/server/db/migrations', 'test-results'] },
+  {
+    ignores: ['dist', 'node_modules', 'data', '.cache', 'src/server/db/migrations', 'test-results'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -26,7 +31,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': restrict(['**/server/**', 'node:*'], 'The web app never imports server code.'),
+      'no-restricted-imports': restrict(
+        ['**/server/**', 'node:*'],
+        'The web app never imports server code.',
+      ),
     },
   },
   {

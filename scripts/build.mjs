@@ -8,9 +8,20 @@ function step(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-for (const folder of ['dist/server', 'dist/core', 'dist/prerender']) rmSync(folder, { recursive: true, force: true });
+for (const folder of ['dist/server', 'dist/core', 'dist/prerender'])
+  rmSync(folder, { recursive: true, force: true });
 step('npx', ['vite', 'build', '--logLevel', 'warn']);
-step('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'prerender-entry.tsx', '--outDir', '../../dist/prerender', '--emptyOutDir']);
+step('npx', [
+  'vite',
+  'build',
+  '--logLevel',
+  'warn',
+  '--ssr',
+  'prerender-entry.tsx',
+  '--outDir',
+  '../../dist/prerender',
+  '--emptyOutDir',
+]);
 step(process.execPath, ['scripts/prerender.mjs']);
 step('npx', ['tsc', '-p', 'tsconfig.server.json']);
 cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });

@@ -33,7 +33,9 @@ function headTags(target) {
   ];
   if (target.noindex) tags.push('<meta name="robots" content="noindex" />');
   for (const data of target.structuredData ?? []) {
-    tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
+    tags.push(
+      `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
+    );
   }
   return tags.join('\n    ');
 }

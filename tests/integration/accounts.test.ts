@@ -179,7 +179,11 @@ describe('behind https', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp('pglite', {
-      env: { RUN_WORKERS: 'false', BASE_URL: 'https://transcripts.example.org', TRUST_PROXY: 'true' },
+      env: {
+        RUN_WORKERS: 'false',
+        BASE_URL: 'https://transcripts.example.org',
+        TRUST_PROXY: 'true',
+      },
     });
   });
   afterAll(async () => {

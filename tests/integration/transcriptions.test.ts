@@ -184,7 +184,7 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(4, 12));
   });
 
-  it('deletes a transcription with its audio: storage drops, the month\'s count does not', async () => {
+  it("deletes a transcription with its audio: storage drops, the month's count does not", async () => {
     const { cookie } = await signUp(app);
     const created = (await (
       await uploadFile(baseUrl, cookie, counting.path)
@@ -227,8 +227,12 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     expect(usage.body.transcriptionsThisMonth).toBe(10);
 
     // Deleting a transcript frees storage, not a place in the month's quota.
-    const [first] = (await getJson<TranscriptionDto[]>(baseUrl, cookie, '/api/transcriptions')).body;
-    await fetch(`${baseUrl}/api/transcriptions/${first?.id}`, { method: 'DELETE', headers: { cookie, origin: 'http://localhost:3000' } });
+    const [first] = (await getJson<TranscriptionDto[]>(baseUrl, cookie, '/api/transcriptions'))
+      .body;
+    await fetch(`${baseUrl}/api/transcriptions/${first?.id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
     expect((await uploadFile(baseUrl, cookie, tiny.path)).status).toBe(403);
   });
 

@@ -8,7 +8,13 @@ const MISSING_BUILD =
   '<!doctype html><title>Sonoscript</title><p>The web app is not built: run npm run build.</p>';
 
 /** Client routes the web app handles itself (signed-in pages and the sign-in page). */
-const APP_ROUTES = [/^\/$/, /^\/transcription\/[^/]+$/, /^\/upgrade$/, /^\/account$/, /^\/api\/login$/];
+const APP_ROUTES = [
+  /^\/$/,
+  /^\/transcription\/[^/]+$/,
+  /^\/upgrade$/,
+  /^\/account$/,
+  /^\/api\/login$/,
+];
 
 interface PrerenderedPage {
   path: string;
@@ -81,7 +87,10 @@ export async function registerWebApp(
   app.get('/sitemap.xml', async (_request, reply) => {
     const urls = pages
       .filter((page) => !page.noindex)
-      .map((page) => `  <url><loc>${escapeXml(`${baseUrl}${page.path === '/' ? '/' : page.path}`)}</loc></url>`);
+      .map(
+        (page) =>
+          `  <url><loc>${escapeXml(`${baseUrl}${page.path === '/' ? '/' : page.path}`)}</loc></url>`,
+      );
     return reply
       .type('application/xml; charset=utf-8')
       .send(

@@ -57,7 +57,12 @@ export function usageStatements(db: Database, userId: string, now: Date) {
   const monthCount = db
     .select({ value: monthlyTranscriptionCounts.count })
     .from(monthlyTranscriptionCounts)
-    .where(and(eq(monthlyTranscriptionCounts.userId, userId), eq(monthlyTranscriptionCounts.month, month)))
+    .where(
+      and(
+        eq(monthlyTranscriptionCounts.userId, userId),
+        eq(monthlyTranscriptionCounts.month, month),
+      ),
+    )
     .toSQL();
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
@@ -81,7 +86,10 @@ export async function readUsage(db: Database, userId: string, now: Date = new Da
       .select({ value: monthlyTranscriptionCounts.count })
       .from(monthlyTranscriptionCounts)
       .where(
-        and(eq(monthlyTranscriptionCounts.userId, userId), eq(monthlyTranscriptionCounts.month, utcMonth(now))),
+        and(
+          eq(monthlyTranscriptionCounts.userId, userId),
+          eq(monthlyTranscriptionCounts.month, utcMonth(now)),
+        ),
       ),
     db
       .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })

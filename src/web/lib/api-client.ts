@@ -13,7 +13,12 @@ export class HttpError extends Error {
   get serverMessage(): string | undefined {
     try {
       const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        'message' in parsed &&
+        typeof parsed.message === 'string'
+      ) {
         return parsed.message;
       }
     } catch {
@@ -42,7 +47,10 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 }
 
 /** A query: GET on the key's first element, JSON answer. */
-export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
+export async function getJson<T>(
+  url: string,
+  options: { on401?: 'throw' | 'returnNull' } = {},
+): Promise<T | null> {
   const response = await fetch(url, { credentials: 'include' });
   if (options.on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);

@@ -9,7 +9,17 @@ const tones: Record<Tone, string> = {
   error: 'border-red-200 bg-red-50 text-red-800',
 };
 
-export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('rounded-lg border p-4 text-sm', tones[tone], className)}>
       {title ? <p className="font-semibold">{title}</p> : null}

@@ -13,7 +13,9 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('mb-1 block text-sm font-medium text-slate-700', className)} {...props} />;
+  return (
+    <label className={cn('mb-1 block text-sm font-medium text-slate-700', className)} {...props} />
+  );
 }
 
 /** The message shown under a field; role=alert so screen readers announce it. */

@@ -1,6 +1,14 @@
 import { cn } from '../../lib/cn';
 
-export function Progress({ value, label, className }: { value: number; label: string; className?: string }) {
+export function Progress({
+  value,
+  label,
+  className,
+}: {
+  value: number;
+  label: string;
+  className?: string;
+}) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <div
