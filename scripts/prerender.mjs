@@ -45,7 +45,7 @@ for (const target of entry.PRERENDER_TARGETS) {
   const body = await entry.renderPage(target.path);
   const html = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${headTags(target)}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${body}</div>`);
   const file = path.join(outRoot, target.path, 'index.html');
