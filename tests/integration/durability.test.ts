@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
 import {
@@ -8,13 +7,38 @@ import {
   makeTempDirectory,
   type SpeechClip,
 } from '../fixtures/speech/speech-fixtures.js';
-import { startServer, startWorker } from '../e2e/support/server.js';
-import { isPostgresAvailable, TEST_POSTGRES_URL } from './support/databases.js';
+import { startServer } from '../e2e/support/server.js';
+import { isPostgresAvailable } from './support/databases.js';
+import { jobsOf, startScaledDeployment } from './support/scaled-deployment.js';
 import { getJson, uploadFile, waitForTranscription } from './support/http.js';
 
 const postgres = await isPostgresAvailable();
 let fixtures: { path: string; remove: () => Promise<void> };
 let speech: SpeechClip;
+
+async function uploadOver(baseUrl: string, cookie: string): Promise<TranscriptionDto> {
+  return (await (
+    await uploadFile(baseUrl, cookie, speech.path, { origin: baseUrl })
+  ).json()) as TranscriptionDto;
+}
+
+async function waitForStatus(
+  baseUrl: string,
+  cookie: string,
+  id: string,
+  status: string,
+): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await getJson<TranscriptionDto>(baseUrl, cookie, `/api/transcriptions/${id}`)).body.status,
+      {
+        timeout: 60_000,
+        interval: 100,
+      },
+    )
+    .toBe(status);
+}
 
 async function signUpOver(baseUrl: string): Promise<{ cookie: string; userId: string }> {
   const response = await fetch(`${baseUrl}/api/identity/sign-up/email`, {
@@ -75,55 +99,17 @@ describe('durable jobs', () => {
   (postgres ? it : it.todo)(
     'a worker killed mid-job: the job runs again on another worker and completes exactly once',
     async () => {
-      const databaseName = `sonoscript_durable_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${databaseName}"`);
-      const url = new URL(TEST_POSTGRES_URL);
-      url.pathname = `/${databaseName}`;
-      const shared = { DATABASE_URL: url.toString(), WORKER_CONCURRENCY: '1' };
-      const api = await startServer({ ...shared, RUN_WORKERS: 'false' });
-      const workerEnv = {
-        ...shared,
-        BASE_URL: api.baseUrl,
-        AUDIO_DIR: `${api.dataDir}/audio`,
-        DATA_DIR: api.dataDir,
-      };
-      const doomed = startWorker(workerEnv);
-      let rescuer: ReturnType<typeof startWorker> | undefined;
-      const db = new pg.Client({ connectionString: url.toString() });
+      const deployment = await startScaledDeployment();
+      const doomed = deployment.startWorker();
       try {
-        await db.connect();
-        const { cookie, userId } = await signUpOver(api.baseUrl);
-        // Pro, so the whole file is transcribed and the job runs long enough to be interrupted.
-        await db.query(
-          `INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, status, current_period_end)
-           VALUES ($1, $2, 'test', $3, 'active', now() + interval '30 days')`,
-          [randomUUID(), userId, `sub_${randomUUID()}`],
-        );
-        const created = (await (
-          await uploadFile(api.baseUrl, cookie, speech.path, { origin: api.baseUrl })
-        ).json()) as TranscriptionDto;
+        const { api } = deployment;
+        const { cookie } = await deployment.signUpPro();
+        const created = await uploadOver(api.baseUrl, cookie);
         expect(created.isTruncated).toBe(false);
-        await expect
-          .poll(
-            async () =>
-              (
-                await getJson<TranscriptionDto>(
-                  api.baseUrl,
-                  cookie,
-                  `/api/transcriptions/${created.id}`,
-                )
-              ).body.status,
-            {
-              timeout: 60_000,
-              interval: 100,
-            },
-          )
-          .toBe('processing');
+        await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
         await doomed.kill('SIGKILL');
 
-        rescuer = startWorker(workerEnv);
+        deployment.startWorker();
         const done = await waitForTranscription<TranscriptionDto>(
           api.baseUrl,
           cookie,
@@ -133,27 +119,48 @@ describe('durable jobs', () => {
         expect(done.status).toBe('completed');
         expect(done.text).toContain('four five six');
 
-        const rows = await db.query('SELECT count(*)::int AS n FROM transcriptions');
+        const rows = await deployment.db.query('SELECT count(*)::int AS n FROM transcriptions');
         expect(rows.rows[0].n).toBe(1);
-        const jobs = await db.query(
-          `SELECT state, retry_count FROM pgboss.job WHERE name = 'transcription' AND singleton_key = $1`,
-          [created.id],
-        );
-        expect(jobs.rows).toHaveLength(1);
-        expect(jobs.rows[0].state).toBe('completed');
-        expect(jobs.rows[0].retry_count).toBeGreaterThanOrEqual(1);
+        const jobs = await jobsOf(deployment.db, created.id);
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0]?.state).toBe('completed');
+        expect(jobs[0]?.retry_count).toBeGreaterThanOrEqual(1);
       } catch (error) {
-        throw new Error(
-          `${String(error)}\nworker output:\n${doomed.output()}\n${rescuer?.output() ?? ''}\napi output:\n${api.output()}`,
-          { cause: error },
-        );
+        throw new Error(`${String(error)}\nworker output:\n${doomed.output()}`, { cause: error });
       } finally {
-        await doomed.kill('SIGKILL');
-        await rescuer?.kill('SIGTERM');
-        await api.stop();
-        await db.end();
-        await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-        await admin.end();
+        await deployment.stop();
+      }
+    },
+  );
+
+  (postgres ? it : it.todo)(
+    'a worker stopped with SIGTERM finishes its running job before it exits',
+    async () => {
+      const deployment = await startScaledDeployment();
+      try {
+        const { api } = deployment;
+        const worker = deployment.startWorker();
+        const { cookie } = await deployment.signUpPro();
+        const created = await uploadOver(api.baseUrl, cookie);
+        await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
+        const exited = new Promise<number | null>((resolve) =>
+          worker.process.once('exit', resolve),
+        );
+        worker.process.kill('SIGTERM');
+        expect(await exited).toBe(0);
+
+        // Finished by the worker that was asked to stop: no other worker runs, and it ran once.
+        const { body } = await getJson<TranscriptionDto>(
+          api.baseUrl,
+          cookie,
+          `/api/transcriptions/${created.id}`,
+        );
+        expect(body.status).toBe('completed');
+        expect(body.text).toContain('four five six');
+        const jobs = await jobsOf(deployment.db, created.id);
+        expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+      } finally {
+        await deployment.stop();
       }
     },
   );

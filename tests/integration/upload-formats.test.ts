@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionDto } from '../../src/core/api-types.js';
+import {
+  encode,
+  makeSpeechClip,
+  makeTempDirectory,
+  runForBytes,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
+import { writeFile } from 'node:fs/promises';
+import { signUp } from './support/accounts.js';
+import { listen, uploadFile, waitForTranscription } from './support/http.js';
+import { makeUserPro } from './support/subscriptions.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/** How people's audio arrives: each made at test time from one espeak-ng recording. */
+const FORMATS: Array<{ name: string; type: string; args: string[] }> = [
+  { name: 'interview.mp3', type: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '64k'] },
+  { name: 'interview.wav', type: 'audio/wav', args: ['-c:a', 'pcm_s16le'] },
+  { name: 'interview.m4a', type: 'audio/mp4', args: ['-c:a', 'aac', '-b:a', '96k'] },
+  { name: 'interview.ogg', type: 'audio/ogg', args: ['-c:a', 'libvorbis'] },
+  {
+    name: 'interview.opus',
+    type: 'audio/ogg',
+    args: ['-c:a', 'libopus', '-b:a', '48k', '-f', 'ogg'],
+  },
+  { name: 'interview.flac', type: 'audio/flac', args: ['-c:a', 'flac'] },
+  { name: 'interview.aac', type: 'audio/aac', args: ['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'] },
+];
+
+let app: TestApp;
+let baseUrl: string;
+let cookie: string;
+let fixtures: { path: string; remove: () => Promise<void> };
+let speech: SpeechClip;
+
+beforeAll(async () => {
+  fixtures = await makeTempDirectory('sonoscript-formats-');
+  speech = await makeSpeechClip(fixtures.path, 'counting', [
+    { silence: 0.5 },
+    { say: 'one two three four five six seven eight nine ten' },
+    { silence: 0.5 },
+  ]);
+  app = await createTestApp('pglite', { env: { RUN_WORKERS: 'true', WORKER_CONCURRENCY: '2' } });
+  baseUrl = await listen(app);
+  const user = await signUp(app);
+  // Pro, so more than ten uploads fit in the month.
+  await makeUserPro(app, user.userId);
+  cookie = user.cookie;
+});
+afterAll(async () => {
+  await app.close();
+  await fixtures.remove();
+});
+
+describe('every accepted format, through the whole pipeline', () => {
+  it.each(FORMATS)(
+    '$name is accepted and its transcript has the spoken words',
+    async ({ name, type, args }) => {
+      const file = path.join(fixtures.path, name);
+      await encode(speech.path, file, args);
+      const response = await uploadFile(baseUrl, cookie, file, { type });
+      expect(response.status).toBe(201);
+      const created = (await response.json()) as TranscriptionDto;
+      const done = await waitForTranscription<TranscriptionDto>(baseUrl, cookie, created.id);
+      expect(done.status).toBe('completed');
+      expect(done.text).toContain('four five six');
+    },
+  );
+
+  it('a browser recording (WebM/Opus written as a stream, with no duration in the container)', async () => {
+    const file = path.join(fixtures.path, 'recording.webm');
+    await writeFile(
+      file,
+      await runForBytes('ffmpeg', [
+        '-nostdin',
+        '-v',
+        'error',
+        '-i',
+        speech.path,
+        '-c:a',
+        'libopus',
+        '-f',
+        'webm',
+        'pipe:1',
+      ]),
+    );
+    const response = await uploadFile(baseUrl, cookie, file, { type: 'audio/webm' });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as TranscriptionDto;
+    expect(created.durationInSeconds).toBeCloseTo(speech.duration, 0);
+    const done = await waitForTranscription<TranscriptionDto>(baseUrl, cookie, created.id);
+    expect(done.text).toContain('four five six');
+  });
+});
