@@ -49,17 +49,21 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     if (await findSessionUser(auth, request)) return reply.redirect(returnTo, 302);
     if (!options.oidcEnabled) return options.sendAppShell(reply);
     const response = await auth.handler(
-      authPost(request, '/sign-in/oauth2', {
-        providerId: OIDC_PROVIDER_ID,
+      authPost(request, '/sign-in/social', {
+        provider: OIDC_PROVIDER_ID,
         callbackURL: returnTo,
         disableRedirect: true,
       }),
     );
-    const body = (await response.clone().json()) as { url?: string };
-    if (!response.ok || !body.url) return sendFetchResponse(reply, response);
+    // better-auth answers with a redirect (Location) or with JSON `{ url }`, by version.
+    const text = await response.clone().text();
+    const providerUrl =
+      response.headers.get('location') ??
+      (response.ok && text ? ((JSON.parse(text) as { url?: string }).url ?? null) : null);
+    if (!providerUrl) return sendFetchResponse(reply, response);
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.redirect(body.url, 302);
+    return reply.redirect(providerUrl, 302);
   });
 
   app.get('/api/logout', async (request, reply) => {
