@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../../../src/server/app.js';
+import { buildApp, type App, type AppDependencies } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database.js';
 import { TEST_POSTGRES_URL, type DatabaseKind } from './databases.js';
@@ -39,6 +39,8 @@ export interface TestApp extends App {
 export interface TestAppOptions {
   env?: Record<string, string>;
   signInAttemptsPerMinute?: number;
+  /** Points the Stripe SDK at a local fake Stripe. */
+  stripeApi?: AppDependencies['stripeApi'];
 }
 
 /** A real app on a fresh database of the given kind: a PGlite copy or a PostgreSQL schema. */
@@ -78,6 +80,7 @@ export async function createTestApp(
     database,
     logger: false,
     signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 1000,
+    stripeApi: options.stripeApi,
   });
   await app.server.ready();
   return {
