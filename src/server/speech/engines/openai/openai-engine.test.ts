@@ -141,7 +141,7 @@ describe('OpenAI-compatible engine', () => {
         { start: 0, end: 0.9, text: 'Hello there.' },
         { start: 1.1, end: 1.9, text: 'General Kenobi.' },
       ],
-      language: 'english',
+      language: 'en',
     });
     expect(engine.parallelism).toBe(3);
   });

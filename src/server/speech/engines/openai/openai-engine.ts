@@ -8,6 +8,7 @@ import {
   type TranscriptionResult,
 } from '../engine.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
+import { languageCodeOfName } from '../language-codes.js';
 
 export interface OpenAiEngineOptions {
   /** Base URL including `/v1`, as the openai SDK expects: https://api.openai.com/v1, http://whisper:8000/v1. */
@@ -71,7 +72,9 @@ export class OpenAiEngine implements SpeechEngine {
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
       if (segments.length === 0 && text !== '')
         segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
-      return { text, segments, ...(response.language ? { language: response.language } : {}) };
+      // OpenAI-compatible services name the language ("english"); transcriptions store `en`.
+      const language = languageCodeOfName(response.language) ?? response.language;
+      return { text, segments, ...(language ? { language } : {}) };
     } catch (error) {
       throw this.describe(error, options.signal);
     }

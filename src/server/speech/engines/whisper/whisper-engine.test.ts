@@ -15,7 +15,7 @@ import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { PCM_SAMPLE_RATE, type TranscriptionResult } from '../engine.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { startWhisperEngine, type WhisperEngine } from './whisper-engine.js';
-import { whisperLanguageCode } from './whisper-languages.js';
+import { whisperLanguageCode } from '../language-codes.js';
 import { WhisperModelError } from './whisper-model-error.js';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;

@@ -13,7 +13,7 @@ import { inspectWhisperModel, type WhisperModelInfo } from './inspect-whisper-mo
 import { SerialQueue } from './serial-queue.js';
 import { VoiceActivity } from './voice-activity.js';
 import { buildWhisperPrompt } from './whisper-prompt.js';
-import { languageCodeOfName, whisperLanguageCode } from './whisper-languages.js';
+import { languageCodeOfName, whisperLanguageCode } from '../language-codes.js';
 import { modelNameOfFile } from './whisper-model-catalog.js';
 import { parseWhisperAnswer, type WhisperServerAnswer } from './whisper-response.js';
 import { findWhisperServer } from './whisper-server-binary.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageCodeOfName, whisperLanguageCode } from './whisper-languages.js';
+import { languageCodeOfName, whisperLanguageCode } from './language-codes.js';
 
 describe('whisper languages', () => {
   it('turns request tags into whisper codes and reported names into codes', () => {

@@ -1,4 +1,4 @@
-/** whisper.cpp's languages (src/whisper.cpp, g_lang): ISO 639 code -> the name it reports. */
+/** Whisper's languages (whisper.cpp's g_lang): ISO 639 code -> the name whisper-based services report. */
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   en: 'english',
   zh: 'chinese',
