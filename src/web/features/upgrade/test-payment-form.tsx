@@ -5,6 +5,32 @@ import { PaymentSubmit } from './payment-submit';
 import { confirmTestPayment, type TestCard } from './test-mode-api';
 import { usePaymentSubmit } from './use-payment-submit';
 
+interface CardFieldProps {
+  field: keyof TestCard;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  card: TestCard;
+  onEdit: (field: keyof TestCard) => (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+function CardField({ field, label, autoComplete, placeholder, card, onEdit }: CardFieldProps) {
+  const id = `test-card-${field}`;
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        value={card[field]}
+        onChange={onEdit(field)}
+      />
+    </div>
+  );
+}
+
 /**
  * Test mode's card form: it answers like Stripe's test cards and, once paid, sends the browser
  * back to this page with payment_intent_client_secret, as Stripe does. No money moves.
@@ -32,40 +58,31 @@ export function TestPaymentForm({ clientSecret }: { clientSecret: string }) {
         </span>
       </div>
       <div className="space-y-4">
-        <div>
-          <Label htmlFor="test-card-number">Card number</Label>
-          <Input
-            id="test-card-number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={card.number}
-            onChange={edit('number')}
-          />
-        </div>
+        <CardField
+          field="number"
+          label="Card number"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          card={card}
+          onEdit={edit}
+        />
         <div className="grid grid-cols-2 gap-4">
-          <div>
-            <Label htmlFor="test-card-expiry">Expiration date</Label>
-            <Input
-              id="test-card-expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              value={card.expiry}
-              onChange={edit('expiry')}
-            />
-          </div>
-          <div>
-            <Label htmlFor="test-card-cvc">Security code</Label>
-            <Input
-              id="test-card-cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="CVC"
-              value={card.cvc}
-              onChange={edit('cvc')}
-            />
-          </div>
+          <CardField
+            field="expiry"
+            label="Expiration date"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            card={card}
+            onEdit={edit}
+          />
+          <CardField
+            field="cvc"
+            label="Security code"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            card={card}
+            onEdit={edit}
+          />
         </div>
       </div>
       <PaymentSubmit ready processing={processing} error={error} />
