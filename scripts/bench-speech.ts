@@ -2,8 +2,11 @@
  * Speech benchmark: word error rate and speed of the PocketSphinx pipeline (decode, chunk, worker
  * threads, stitch) against bare `pocketsphinx_continuous` on the same audio.
  *
- *   npm run bench:speech [-- <speech data folder> [<long file seconds>]]
- *   (defaults: ../shared/data/speech, 600)
+ *   npm run bench:speech [-- [--orderings N] <speech data folder> [<long file seconds>]]
+ *   (defaults: 1 ordering, ../shared/data/speech, 600)
+ *
+ * `--orderings N` also scores N-1 more long files, each the corpus from another starting clip, to
+ * tell a real WER difference from the chaos of one decode (a nudge anywhere changes later words).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -35,6 +38,8 @@ interface Run {
 }
 
 interface Score {
+  /** What the runs wrote, in order. */
+  hypotheses: string[];
   errors: number;
   words: number;
   wallSeconds: number;
@@ -142,6 +147,7 @@ async function pipeline(engine: SpeechEngine, input: string, workDir: string): P
 
 function addRun(score: Score, reference: string, run: Run, audioSeconds: number): void {
   const referenceWords = normaliseWords(reference);
+  score.hypotheses.push(run.hypothesis);
   score.errors += wordEditDistance(referenceWords, normaliseWords(run.hypothesis));
   score.words += referenceWords.length;
   score.wallSeconds += run.wallSeconds;
@@ -150,6 +156,7 @@ function addRun(score: Score, reference: string, run: Run, audioSeconds: number)
 }
 
 const emptyScore = (): Score => ({
+  hypotheses: [],
   errors: 0,
   words: 0,
   wallSeconds: 0,
@@ -206,10 +213,12 @@ async function readClips(dataDir: string, workDir: string): Promise<Clip[]> {
 
 /** Whole clips, repeated in manifest order until the file is at least ten minutes long. */
 async function makeLongFile(
-  clips: readonly Clip[],
+  allClips: readonly Clip[],
   workDir: string,
   targetSeconds: number,
+  firstClip = 0,
 ): Promise<{ wav: string; reference: string; seconds: number }> {
+  const clips = [...allClips.slice(firstClip), ...allClips.slice(0, firstClip)];
   const chosen: Clip[] = [];
   let seconds = 0;
   while (seconds < targetSeconds) {
@@ -219,9 +228,9 @@ async function makeLongFile(
       seconds += clip.seconds;
     }
   }
-  const list = path.join(workDir, 'long.txt');
+  const list = path.join(workDir, `long-${firstClip}.txt`);
   await writeFile(list, chosen.map((clip) => `file '${clip.wav}'`).join('\n'));
-  const wav = path.join(workDir, 'long.wav');
+  const wav = path.join(workDir, `long-${firstClip}.wav`);
   const actual = await toPlainWav(['-f', 'concat', '-safe', '0', '-i', list], wav);
   return { wav, reference: chosen.map((clip) => clip.reference).join(' '), seconds: actual };
 }
@@ -265,7 +274,11 @@ async function whisperMain(dataDir: string, modelPath: string, workDir: string):
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { engine: { type: 'string', default: 'pocketsphinx' }, model: { type: 'string' } },
+    options: {
+      engine: { type: 'string', default: 'pocketsphinx' },
+      model: { type: 'string' },
+      orderings: { type: 'string', default: '1' },
+    },
     allowPositionals: true,
   });
   const defaultData = fileURLToPath(new URL('../../shared/data/speech/', import.meta.url));
@@ -312,11 +325,56 @@ async function main(): Promise<void> {
       ['pipeline, 2 workers', twoWorkers],
     ]);
     console.log(`  load average as each run started: ${loads.join(', ')}; at the end: ${load()}`);
+    const same = oneWorker.hypotheses.join('\n') === twoWorkers.hypotheses.join('\n');
+    console.log(`  1 and 2 workers wrote ${same ? 'the same' : 'DIFFERENT'} transcripts`);
+
+    const orderings = Math.max(1, Math.floor(Number(values.orderings)));
+    const bareOrderings = { ...bareLong, hypotheses: [] };
+    const pipelineOrderings = { ...oneWorker, hypotheses: [] };
+    const orderingRows: Array<[string, Score]> = [];
+    for (let ordering = 1; ordering < orderings; ordering += 1) {
+      const firstClip = Math.floor((ordering * clips.length) / orderings);
+      const other = await makeLongFile(clips, workDir, longFileSeconds, firstClip);
+      const input = [{ input: other.wav, reference: other.reference, seconds: other.seconds }];
+      const bareRun = emptyScore();
+      addRun(bareRun, other.reference, await bare(other.wav), other.seconds);
+      const pipelineRun = await scorePipeline(1, input, workDir);
+      orderingRows.push([`bare, from clip ${firstClip + 1}`, bareRun]);
+      orderingRows.push([`pipeline, from clip ${firstClip + 1}`, pipelineRun]);
+      for (const [total, run] of [
+        [bareOrderings, bareRun],
+        [pipelineOrderings, pipelineRun],
+      ] as const) {
+        total.errors += run.errors;
+        total.words += run.words;
+        total.wallSeconds += run.wallSeconds;
+        total.cpuSeconds += run.cpuSeconds;
+        total.audioSeconds += run.audioSeconds;
+      }
+    }
+    if (orderings > 1) {
+      printScores(`Long files in ${orderings} orderings (the first is the one above)`, [
+        ...orderingRows,
+        [`bare, all ${orderings}`, bareOrderings],
+        [`pipeline 1 worker, all ${orderings}`, pipelineOrderings],
+      ]);
+    }
 
     console.log('\nTargets');
     const checks: Array<[string, number, number, number, string]> = [
       ['WER no worse than bare (corpus)', wer(pipelineCorpus), wer(bareCorpus), 1, '%'],
       ['WER no worse than bare (long file)', wer(oneWorker), wer(bareLong), 1, '%'],
+      ...(orderings > 1
+        ? [
+            [
+              `WER no worse than bare (${orderings} long files)`,
+              wer(pipelineOrderings),
+              wer(bareOrderings),
+              1,
+              '%',
+            ] as [string, number, number, number, string],
+          ]
+        : []),
       ['1 worker within 10% of bare (wall)', oneWorker.wallSeconds, bareLong.wallSeconds, 1.1, 's'],
       ['1 worker within 10% of bare (CPU)', oneWorker.cpuSeconds, bareLong.cpuSeconds, 1.1, 's'],
       [

@@ -6,17 +6,13 @@ import {
   makeTempDirectory,
   type SpeechClip,
 } from '../../../tests/fixtures/speech/speech-fixtures.js';
+import { MEETING, MORNING, PIZZA } from '../../../tests/fixtures/speech/sentences.js';
 import { AudioError } from './audio/audio-error.js';
 import { decodeAudio } from './audio/decode-audio.js';
 import { planChunks } from './audio/plan-chunks.js';
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult } from './engines/engine.js';
 import { createPocketSphinxEngine } from './engines/pocketsphinx/pocketsphinx-engine.js';
 import { transcribeAudioFile } from './transcribe-audio-file.js';
-
-const MORNING = 'good morning everybody. today we are going to talk about the weather';
-const PIZZA = 'i would like to order a large pizza with cheese and tomatoes';
-const COMMITTEE =
-  'the committee will review every application that arrives before the end of the month and announce the results shortly afterwards';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let clip: SpeechClip;
@@ -29,19 +25,7 @@ function freshWorkDir(): string {
 
 beforeAll(async () => {
   directory = await makeTempDirectory();
-  clip = await makeSpeechClip(directory.path, 'meeting', [
-    { silence: 1 },
-    { say: MORNING },
-    { silence: 2 },
-    { say: COMMITTEE },
-    { silence: 1.5 },
-    { say: PIZZA },
-    { silence: 2 },
-    { say: COMMITTEE },
-    { silence: 1.5 },
-    { say: MORNING },
-    { silence: 1 },
-  ]);
+  clip = await makeSpeechClip(directory.path, 'meeting', MEETING);
 });
 
 afterAll(() => directory.remove());
@@ -102,7 +86,7 @@ describe('transcribeAudioFile with PocketSphinx', () => {
       expect(transcript.transcribedSeconds).toBeCloseTo(clip.duration, 1);
       expect(transcript.language).toBe('en');
       const words = transcript.text.split(' ');
-      // Words PocketSphinx gets right in eSpeak's voice whatever the decoder heard before.
+      // Words PocketSphinx gets right in eSpeak's voice.
       for (const word of ['morning', 'talk', 'order', 'large', 'month', 'afterwards'])
         expect(words).toContain(word);
 

@@ -4,7 +4,7 @@ import { decodeAudio } from './audio/decode-audio.js';
 import { DEFAULT_MAX_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import { readPcmRange } from './audio/read-pcm-range.js';
 import type { AudioDemuxer } from './audio/sniff-audio-format.js';
-import type { SpeechEngine, TranscriptSegment } from './engines/engine.js';
+import type { PlannedChunk, SpeechEngine, TranscriptSegment } from './engines/engine.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { stitchChunkResults } from './stitch-chunk-results.js';
 
@@ -55,7 +55,9 @@ export async function transcribeAudioFile(
       options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS,
       engine.maxChunkSeconds ?? Number.POSITIVE_INFINITY,
     );
-    const chunks = await planChunks(decoded.pcmPath, { maxChunkSeconds });
+    const chunks: PlannedChunk[] = engine.planChunks
+      ? await engine.planChunks(decoded.pcmPath, { maxChunkSeconds, signal })
+      : await planChunks(decoded.pcmPath, { maxChunkSeconds });
     signal?.throwIfAborted();
     options.onProgress?.(0);
     let completed = 0;
@@ -72,6 +74,7 @@ export async function transcribeAudioFile(
         signal,
         language,
         prompt: options.prompt,
+        ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
         ...(carriesContext && previousText ? { previousText } : {}),
       });
       if (carriesContext) {

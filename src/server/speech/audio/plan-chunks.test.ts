@@ -93,6 +93,55 @@ describe('planChunksFromEnergy', () => {
     expectContiguous(chunks, 90 * 16_000, 60 * 16_000);
   });
 
+  it('puts every cut on the grid when given one, still in the quiet place and under the limit', () => {
+    const frames = new Float32Array(Math.ceil((200 * 16_000) / ENERGY_FRAME_SAMPLES)).fill(1e6);
+    for (const pauseSeconds of [52.3, 107.9, 161.1]) {
+      const pauseFrame = Math.round((pauseSeconds * 16_000) / ENERGY_FRAME_SAMPLES);
+      frames.fill(10, pauseFrame - 25, pauseFrame + 25);
+    }
+    const chunks = planChunksFromEnergy(frames, 200 * 16_000, {
+      maxChunkSeconds: 60,
+      gridSamples: 2048,
+    });
+    expectContiguous(chunks, 200 * 16_000, 60 * 16_000);
+    expect(chunks).toHaveLength(4);
+    for (const [index, pauseSeconds] of [52.3, 107.9, 161.1].entries()) {
+      const cut = chunks[index]?.endSample ?? 0;
+      expect(cut % 2048).toBe(0);
+      expect(Math.abs(cut / 16_000 - pauseSeconds)).toBeLessThanOrEqual(1024 / 16_000 + 0.02);
+    }
+  });
+
+  it('stays on the grid and under the limit when nothing is quiet', () => {
+    const frames = new Float32Array(Math.ceil((150 * 16_000) / ENERGY_FRAME_SAMPLES)).fill(1e6);
+    const chunks = planChunksFromEnergy(frames, 150 * 16_000, {
+      maxChunkSeconds: 60,
+      gridSamples: 2048,
+    });
+    expectContiguous(chunks, 150 * 16_000, 60 * 16_000);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.endSample % 2048).toBe(0);
+  });
+
+  it("prefers the engine's own utterance ends, the one before the longest pause", () => {
+    const frames = new Float32Array(Math.ceil((100 * 16_000) / ENERGY_FRAME_SAMPLES)).fill(1e6);
+    // The quietest place is elsewhere: the engine's utterance ends still win.
+    const quietFrame = (55 * 16_000) / ENERGY_FRAME_SAMPLES;
+    frames.fill(0, quietFrame - 25, quietFrame + 25);
+    const preferredCuts = [
+      { sample: 20 * 16_000, pauseSamples: 3 * 16_000 }, // before the search stretch
+      { sample: 47 * 16_000, pauseSamples: 8_000 },
+      { sample: 50 * 16_000, pauseSamples: 16_000 },
+      { sample: 58 * 16_000, pauseSamples: 16_000 },
+      { sample: 61 * 16_000, pauseSamples: 5 * 16_000 }, // past the limit
+    ];
+    const chunks = planChunksFromEnergy(frames, 100 * 16_000, {
+      maxChunkSeconds: 60,
+      preferredCuts,
+    });
+    expect(chunks[0]).toEqual({ startSample: 0, endSample: 58 * 16_000 });
+    expectContiguous(chunks, 100 * 16_000, 60 * 16_000);
+  });
+
   it('keeps a short recording whole and an empty one empty', () => {
     expect(planChunksFromEnergy(new Float32Array(100), 100 * ENERGY_FRAME_SAMPLES - 7)).toEqual([
       { startSample: 0, endSample: 100 * ENERGY_FRAME_SAMPLES - 7 },

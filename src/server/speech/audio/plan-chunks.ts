@@ -8,11 +8,27 @@ export interface PcmChunk {
   endSample: number;
 }
 
+/** A place where the speech engine itself would end an utterance, and the pause that follows. */
+export interface PreferredCut {
+  sample: number;
+  pauseSamples: number;
+}
+
 export interface PlanChunksOptions {
   /** No chunk is longer than this. */
   maxChunkSeconds?: number;
   /** Each cut goes at the quietest point of this last stretch before the limit. */
   searchSeconds?: number;
+  /**
+   * Cuts land on multiples of this many samples, so an engine that reads fixed blocks sees the
+   * same blocks in a chunk as it would in the whole recording.
+   */
+  gridSamples?: number;
+  /**
+   * Used instead of the quietest point when one lies in the search stretch: the one with the
+   * longest pause after it (the latest of equal ones).
+   */
+  preferredCuts?: readonly PreferredCut[];
 }
 
 export const DEFAULT_MAX_CHUNK_SECONDS = 60;
@@ -97,6 +113,8 @@ export function planChunksFromEnergy(
   );
   const searchSamples = Math.round(searchSeconds * PCM_SAMPLE_RATE);
   const smoothed = smoothEnergy(frameEnergy);
+  const grid = Math.max(1, Math.floor(options.gridSamples ?? 1));
+  const preferred = [...(options.preferredCuts ?? [])].sort((a, b) => a.sample - b.sample);
 
   const chunks: PcmChunk[] = [];
   let start = 0;
@@ -107,13 +125,41 @@ export function planChunksFromEnergy(
       Math.ceil((limit - searchSamples) / ENERGY_FRAME_SAMPLES),
     );
     const lastFrame = Math.floor(limit / ENERGY_FRAME_SAMPLES);
-    const cutFrame = middleOfLongestQuietRun(smoothed, firstFrame, lastFrame);
-    const cut = cutFrame * ENERGY_FRAME_SAMPLES;
+    const cut =
+      bestPreferredCut(preferred, Math.max(start + 1, limit - searchSamples), limit) ??
+      snapToGrid(
+        middleOfLongestQuietRun(smoothed, firstFrame, lastFrame) * ENERGY_FRAME_SAMPLES,
+        grid,
+        start,
+        limit,
+      );
     chunks.push({ startSample: start, endSample: cut });
     start = cut;
   }
   if (sampleCount > start) chunks.push({ startSample: start, endSample: sampleCount });
   return chunks;
+}
+
+function bestPreferredCut(
+  cuts: readonly PreferredCut[],
+  from: number,
+  to: number,
+): number | undefined {
+  let best: PreferredCut | undefined;
+  for (const cut of cuts) {
+    if (cut.sample < from || cut.sample > to) continue;
+    if (!best || cut.pauseSamples >= best.pauseSamples) best = cut;
+  }
+  return best?.sample;
+}
+
+/** The nearest grid point after `start` and not past `limit`; the cut itself when none is. */
+function snapToGrid(cut: number, grid: number, start: number, limit: number): number {
+  if (grid <= 1) return cut;
+  const nearest = Math.round(cut / grid) * grid;
+  if (nearest > start && nearest <= limit) return nearest;
+  const below = Math.floor(limit / grid) * grid;
+  return below > start ? below : cut;
 }
 
 /**

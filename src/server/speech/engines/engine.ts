@@ -1,3 +1,5 @@
+import type { PcmChunk } from '../audio/plan-chunks.js';
+
 /** 16 kHz mono signed 16-bit PCM, the one audio form every engine receives. */
 export const PCM_SAMPLE_RATE = 16_000;
 
@@ -17,17 +19,29 @@ export interface TranscriptionResult {
   language?: string;
 }
 
-export interface TranscribeOptions {
+/** A chunk as an engine planned it, with what the engine wants back when it transcribes it. */
+export interface PlannedChunk<ChunkState = unknown> extends PcmChunk {
+  state?: ChunkState;
+}
+
+export interface PlanChunksRequest {
+  maxChunkSeconds: number;
+  signal?: AbortSignal;
+}
+
+export interface TranscribeOptions<ChunkState = unknown> {
   /** BCP-47 / ISO-639-1 hint; engines may ignore it. */
   language?: string;
   /** Initial prompt or custom vocabulary, for engines that take one. */
   prompt?: string;
   /** Text of the previous window of the same recording, for engines that carry context. */
   previousText?: string;
+  /** From the engine's own planChunks, for this chunk. */
+  chunkState?: ChunkState;
   signal?: AbortSignal;
 }
 
-export interface SpeechEngine {
+export interface SpeechEngine<ChunkState = unknown> {
   readonly name: string;
   /** Model or variant that produced the text, recorded with each transcription. */
   readonly model: string;
@@ -40,6 +54,14 @@ export interface SpeechEngine {
    * text (whisper): it uses it as a prompt and drops what it would repeat.
    */
   readonly carriesContext?: boolean;
-  transcribe(pcm: Int16Array, options?: TranscribeOptions): Promise<TranscriptionResult>;
+  /**
+   * Cuts a decoded recording (16 kHz mono s16le PCM file) into chunks the engine's own way.
+   * Without it the pipeline cuts at the quietest places.
+   */
+  planChunks?(pcmPath: string, request: PlanChunksRequest): Promise<PlannedChunk<ChunkState>[]>;
+  transcribe(
+    pcm: Int16Array,
+    options?: TranscribeOptions<ChunkState>,
+  ): Promise<TranscriptionResult>;
   close(): Promise<void>;
 }

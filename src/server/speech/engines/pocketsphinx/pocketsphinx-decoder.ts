@@ -2,10 +2,14 @@ import { SpeechEngineError } from '../speech-engine-error.js';
 import type { TimedWord } from '../group-words-into-segments.js';
 import type { PocketSphinxModel } from './find-pocketsphinx-model.js';
 import type { PocketSphinxLibrary } from './pocketsphinx-library.js';
+import {
+  BLOCK_SAMPLES,
+  CEPSTRUM_SIZE,
+  SpeechAnalyser,
+  type SpeechAnalysis,
+} from './speech-analysis.js';
 
 const FRAMES_PER_SECOND = 100;
-/** The block size pocketsphinx_continuous reads, so voice activity detection behaves the same. */
-const BLOCK_SAMPLES = 2048;
 
 /** One stretch of speech between two pauses, as PocketSphinx's voice activity detector saw it. */
 export type Utterance = TimedWord[];
@@ -25,6 +29,11 @@ export class PocketSphinxDecoder {
   private readonly library: PocketSphinxLibrary;
   private config: bigint | null;
   private decoder: bigint | null;
+  /** The decoder's own live cepstral mean, or null when this sphinxbase build hides it. */
+  private readonly cepstralMean: bigint | null;
+  private analyser: SpeechAnalyser | undefined;
+  /** The model's starting mean (its `-cmninit`), as the decoder held it before any audio. */
+  private readonly modelMean: Float32Array;
 
   constructor(library: PocketSphinxLibrary, model: PocketSphinxModel) {
     this.library = library;
@@ -45,10 +54,36 @@ export class PocketSphinxDecoder {
         `PocketSphinx could not load its model from ${model.acousticModel}`,
       );
     }
+    this.cepstralMean = library.decoderCepstralMean(this.decoder, CEPSTRUM_SIZE);
+    this.modelMean =
+      this.cepstralMean === null
+        ? new Float32Array(CEPSTRUM_SIZE)
+        : library.getCepstralMean(this.cepstralMean, CEPSTRUM_SIZE);
   }
 
-  /** Decodes 16 kHz mono samples; word times are seconds from the first sample. */
-  decode(samples: Int16Array): Utterance[] {
+  /** Whether each decode can start from a given cepstral mean instead of the last one it left. */
+  get seedsCepstralMean(): boolean {
+    return this.cepstralMean !== null;
+  }
+
+  /** Runs this decoder's front end alone over a whole recording: see SpeechAnalyser. */
+  analyse(pcmPath: string): SpeechAnalysis {
+    const decoder = this.decoder;
+    if (decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
+    if (!this.analyser) {
+      const config = this.library.decoderConfig(decoder);
+      if (config === null) throw new SpeechEngineError('PocketSphinx has no configuration');
+      this.analyser = new SpeechAnalyser(this.library, config, this.modelMean);
+    }
+    return this.analyser.analyse(pcmPath);
+  }
+
+  /**
+   * Decodes 16 kHz mono samples; word times are seconds from the first sample. Every call starts a
+   * new stream (fresh noise estimate); with `startMean`, the cepstral mean starts there too, so
+   * the words depend on these samples alone and not on what this decoder heard before.
+   */
+  decode(samples: Int16Array, startMean?: Float32Array): Utterance[] {
     const decoder = this.decoder;
     if (decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
     const library = this.library;
@@ -57,6 +92,8 @@ export class PocketSphinxDecoder {
     };
     // A new stream restarts frame numbers at 0, so times are relative to this chunk.
     check(library.startStream(decoder), 'ps_start_stream');
+    if (startMean?.length === CEPSTRUM_SIZE && this.cepstralMean !== null)
+      library.setCepstralMean(this.cepstralMean, startMean);
     check(library.startUtterance(decoder), 'ps_start_utt');
     const utterances: Utterance[] = [];
     let inUtterance = false;
@@ -80,6 +117,8 @@ export class PocketSphinxDecoder {
   }
 
   free(): void {
+    this.analyser?.free();
+    this.analyser = undefined;
     if (this.decoder !== null) this.library.free(this.decoder);
     if (this.config !== null) this.library.freeConfig(this.config);
     this.decoder = null;

@@ -5,14 +5,12 @@ import {
   makeTempDirectory,
   type SpeechClip,
 } from '../../../../../tests/fixtures/speech/speech-fixtures.js';
+import { MORNING, PIZZA } from '../../../../../tests/fixtures/speech/sentences.js';
 import { decodeAudio } from '../../audio/decode-audio.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx-engine.js';
 import { pocketSphinxWorkerEntry } from './pocketsphinx-worker-pool.js';
-
-const MORNING = 'good morning everybody. today we are going to talk about the weather';
-const PIZZA = 'i would like to order a large pizza with cheese and tomatoes';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let clip: SpeechClip;

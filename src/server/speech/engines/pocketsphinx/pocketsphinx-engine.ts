@@ -1,7 +1,20 @@
-import type { SpeechEngine, TranscribeOptions, TranscriptionResult } from '../engine.js';
+import { measureFrameEnergy, planChunksFromEnergy } from '../../audio/plan-chunks.js';
+import type {
+  PlanChunksRequest,
+  PlannedChunk,
+  SpeechEngine,
+  TranscribeOptions,
+  TranscriptionResult,
+} from '../engine.js';
 import { groupWordsIntoSegments, type GroupWordsOptions } from '../group-words-into-segments.js';
 import type { PocketSphinxLibraryNames } from './pocketsphinx-library.js';
 import { PocketSphinxWorkerPool } from './pocketsphinx-worker-pool.js';
+import { BLOCK_SAMPLES, cepstralMeanAt } from './speech-analysis.js';
+
+/** Where a chunk's decoding starts: the cepstral mean the decoder holds there in a whole-file decode. */
+export interface PocketSphinxChunkState {
+  cepstralMean: Float32Array;
+}
 
 export interface PocketSphinxEngineOptions {
   /** Decoder threads, each holding its own model (~115 MB). */
@@ -13,7 +26,7 @@ export interface PocketSphinxEngineOptions {
 }
 
 /** Offline US English recognition with Debian's PocketSphinx, in worker threads. */
-export class PocketSphinxEngine implements SpeechEngine {
+export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> {
   readonly name = 'pocketsphinx';
   readonly model = 'cmusphinx-en-us';
   readonly parallelism: number;
@@ -35,9 +48,45 @@ export class PocketSphinxEngine implements SpeechEngine {
     return this.pool.modelLoads;
   }
 
+  /** Whether chunks start from their planned cepstral mean (false on an unknown sphinxbase build). */
+  get seedsCepstralMean(): boolean | undefined {
+    return this.pool.seedsCepstralMean;
+  }
+
+  /**
+   * Cuts where PocketSphinx's own voice activity detector ends an utterance (or, in long unbroken
+   * speech, at the quietest place), on its 2048-sample read grid, and gives each chunk the
+   * cepstral mean a decoder would hold there: every chunk decodes alone, in any order, on any
+   * thread, almost exactly as it would inside one whole-file decode.
+   */
+  async planChunks(
+    pcmPath: string,
+    request: PlanChunksRequest,
+  ): Promise<PlannedChunk<PocketSphinxChunkState>[]> {
+    const [energy, analysis] = await Promise.all([
+      measureFrameEnergy(pcmPath),
+      this.pool.analyse(pcmPath, request.signal),
+    ]);
+    const chunks = planChunksFromEnergy(energy.frameEnergy, energy.sampleCount, {
+      maxChunkSeconds: request.maxChunkSeconds,
+      gridSamples: BLOCK_SAMPLES,
+      preferredCuts: analysis.utteranceEnds,
+    });
+    return chunks.map((chunk) => ({
+      ...chunk,
+      state: { cepstralMean: cepstralMeanAt(analysis, chunk.startSample) },
+    }));
+  }
+
   /** Language and prompt hints are ignored: the model is US English with a fixed vocabulary. */
-  async transcribe(pcm: Int16Array, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
-    const utterances = await this.pool.decode(pcm, options.signal);
+  async transcribe(
+    pcm: Int16Array,
+    options: TranscribeOptions<PocketSphinxChunkState> = {},
+  ): Promise<TranscriptionResult> {
+    const utterances = await this.pool.decode(pcm, {
+      startMean: options.chunkState?.cepstralMean,
+      signal: options.signal,
+    });
     const segments = utterances.flatMap((words) =>
       groupWordsIntoSegments(words, this.segmentOptions),
     );

@@ -35,7 +35,43 @@ export interface PocketSphinxLibrary {
   segmentWord(segment: Pointer): string;
   /** Start and end frame, both inclusive. */
   segmentFrames(segment: Pointer): [number, number];
+
+  /** The decoder's configuration, with the acoustic model's own front-end settings merged in. */
+  decoderConfig(decoder: Pointer): Pointer | null;
+  /**
+   * The decoder's live cepstral mean normalisation, read out of its feature extractor. Null when
+   * the library's structure is not the one expected (another build of sphinxbase).
+   */
+  decoderCepstralMean(decoder: Pointer, cepstrumSize: number): Pointer | null;
+
+  /** A front end (framing, noise removal, voice activity detection, MFCC) like the decoder's. */
+  createFrontEnd(config: Pointer): Pointer | null;
+  freeFrontEnd(frontEnd: Pointer): void;
+  startFrontEndStream(frontEnd: Pointer): void;
+  startFrontEndUtterance(frontEnd: Pointer): void;
+  endFrontEndUtterance(frontEnd: Pointer, cepstrumSize: number): void;
+  /** Feeds samples; returns the frames it let through as speech (a native 2-D array) and their count. */
+  frontEndFrames(frontEnd: Pointer, samples: Int16Array): { frames: Pointer | null; count: number };
+  freeFrames(frames: Pointer): void;
+  /** Frame `index` of a native 2-D frame array. */
+  readFrame(frames: Pointer, index: number, cepstrumSize: number): number[];
+  frontEndInSpeech(frontEnd: Pointer): boolean;
+
+  /** A standalone live cepstral mean, updated the way the decoder updates its own. */
+  createCepstralMean(cepstrumSize: number): Pointer | null;
+  freeCepstralMean(mean: Pointer): void;
+  accumulateCepstralMean(mean: Pointer, frames: Pointer, count: number): void;
+  updateCepstralMean(mean: Pointer): void;
+  getCepstralMean(mean: Pointer, cepstrumSize: number): Float32Array;
+  setCepstralMean(mean: Pointer, values: Float32Array): void;
 }
+
+/**
+ * Where Debian's sphinxbase 5prealpha (x86_64 and other LP64 systems) keeps the fields of
+ * `feat_t` and `cmn_t` that no function exposes. Checked against the live decoder before use.
+ */
+const FEAT_LAYOUT = { cepsize: 16, nStream: 20, varnorm: 72, agc: 76, cmnStruct: 88 } as const;
+const CMN_LAYOUT = { nframe: 24, veclen: 28 } as const;
 
 function loadFirst(names: readonly string[]): LibraryHandle {
   const failures: string[] = [];
@@ -80,6 +116,33 @@ export function loadPocketSphinxLibrary(
   const psSegNext = pocketsphinx.func('ps_seg_next', pointer, [pointer]);
   const psSegWord = pocketsphinx.func('ps_seg_word', 'const char *', [pointer]);
   const psSegFrames = pocketsphinx.func('ps_seg_frames', 'void', [pointer, intOut, intOut]);
+  const psGetConfig = pocketsphinx.func('ps_get_config', pointer, [pointer]);
+  const psGetFeat = pocketsphinx.func('ps_get_feat', pointer, [pointer]);
+
+  const feInitAuto = sphinxbase.func('fe_init_auto_r', pointer, [pointer]);
+  const feFree = sphinxbase.func('fe_free', 'int', [pointer]);
+  const feStartStream = sphinxbase.func('fe_start_stream', 'void', [pointer]);
+  const feStartUtt = sphinxbase.func('fe_start_utt', 'int', [pointer]);
+  const feEndUtt = sphinxbase.func('fe_end_utt', 'int', [
+    pointer,
+    koffi.out('float *'),
+    koffi.out(koffi.pointer('int32_t')),
+  ]);
+  const feProcessUtt = sphinxbase.func('fe_process_utt', 'int', [
+    pointer,
+    'const int16_t *',
+    'size_t',
+    koffi.out(koffi.pointer(pointer)),
+    koffi.out(koffi.pointer('int32_t')),
+  ]);
+  const feGetVadState = sphinxbase.func('fe_get_vad_state', 'uint8_t', [pointer]);
+  const ckdFree2d = sphinxbase.func('ckd_free_2d', 'void', [pointer]);
+  const cmnInit = sphinxbase.func('cmn_init', pointer, ['int32_t']);
+  const cmnFree = sphinxbase.func('cmn_free', 'void', [pointer]);
+  const cmnLive = sphinxbase.func('cmn_live', 'void', [pointer, pointer, 'int32_t', 'int32_t']);
+  const cmnLiveUpdate = sphinxbase.func('cmn_live_update', 'void', [pointer]);
+  const cmnLiveGet = sphinxbase.func('cmn_live_get', 'void', [pointer, koffi.out('float *')]);
+  const cmnLiveSet = sphinxbase.func('cmn_live_set', 'void', [pointer, 'const float *']);
 
   const asPointer = (value: unknown): Pointer | null =>
     typeof value === 'bigint' && value !== 0n ? value : null;
@@ -120,5 +183,57 @@ export function loadPocketSphinxLibrary(
       psSegFrames(segment, start, end);
       return [start[0] ?? 0, end[0] ?? 0];
     },
+
+    decoderConfig: (decoder) => asPointer(psGetConfig(decoder)),
+    decoderCepstralMean(decoder, cepstrumSize) {
+      const feat = asPointer(psGetFeat(decoder));
+      if (feat === null) return null;
+      // Fields inside feat_t itself are safe to read; only follow the pointer when they match.
+      const field = (offset: number): number => asNumber(koffi.decode(feat, offset, 'int32_t'));
+      const layoutMatches =
+        field(FEAT_LAYOUT.cepsize) === cepstrumSize &&
+        field(FEAT_LAYOUT.nStream) >= 1 &&
+        field(FEAT_LAYOUT.varnorm) === 0 &&
+        field(FEAT_LAYOUT.agc) === 0;
+      if (!layoutMatches) return null;
+      const mean = asPointer(koffi.decode(feat, FEAT_LAYOUT.cmnStruct, pointer));
+      if (mean === null) return null;
+      const veclen = asNumber(koffi.decode(mean, CMN_LAYOUT.veclen, 'int32_t'));
+      const frames = asNumber(koffi.decode(mean, CMN_LAYOUT.nframe, 'int32_t'));
+      return veclen === cepstrumSize && frames >= 0 ? mean : null;
+    },
+
+    createFrontEnd: (config) => asPointer(feInitAuto(config)),
+    freeFrontEnd: (frontEnd) => void feFree(frontEnd),
+    startFrontEndStream: (frontEnd) => void feStartStream(frontEnd),
+    startFrontEndUtterance: (frontEnd) => void feStartUtt(frontEnd),
+    endFrontEndUtterance(frontEnd, cepstrumSize) {
+      feEndUtt(frontEnd, new Float32Array(cepstrumSize), [0]);
+    },
+    frontEndFrames(frontEnd, samples) {
+      const frames: unknown[] = [null];
+      const count = [0];
+      feProcessUtt(frontEnd, samples, samples.length, frames, count);
+      return { frames: asPointer(frames[0]), count: count[0] ?? 0 };
+    },
+    freeFrames: (frames) => void ckdFree2d(frames),
+    readFrame(frames, index, cepstrumSize) {
+      const row = koffi.decode(frames, index * 8, pointer) as unknown;
+      const rowPointer = asPointer(row);
+      if (rowPointer === null) return [];
+      return koffi.decode(rowPointer, 'float', cepstrumSize) as number[];
+    },
+    frontEndInSpeech: (frontEnd) => asNumber(feGetVadState(frontEnd)) !== 0,
+
+    createCepstralMean: (cepstrumSize) => asPointer(cmnInit(cepstrumSize)),
+    freeCepstralMean: (mean) => void cmnFree(mean),
+    accumulateCepstralMean: (mean, frames, count) => void cmnLive(mean, frames, 0, count),
+    updateCepstralMean: (mean) => void cmnLiveUpdate(mean),
+    getCepstralMean(mean, cepstrumSize) {
+      const values = new Float32Array(cepstrumSize);
+      cmnLiveGet(mean, values);
+      return values;
+    },
+    setCepstralMean: (mean, values) => void cmnLiveSet(mean, values),
   };
 }

@@ -3,12 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import type { Utterance } from './pocketsphinx-decoder.js';
-import type { PocketSphinxWorkerData, WorkerReply, WorkerRequest } from './worker-messages.js';
+import type { SpeechAnalysis } from './speech-analysis.js';
+import type {
+  PocketSphinxWorkerData,
+  WorkerReply,
+  WorkerRequest,
+  WorkerResult,
+  WorkerTask,
+} from './worker-messages.js';
 
 interface Task {
-  samples: Int16Array;
+  work: WorkerTask;
   signal: AbortSignal | undefined;
-  resolve: (utterances: Utterance[]) => void;
+  resolve: (result: WorkerResult) => void;
   reject: (error: unknown) => void;
   settled: boolean;
 }
@@ -51,6 +58,7 @@ export class PocketSphinxWorkerPool {
   private nextTaskId = 1;
   private closed = false;
   private loads = 0;
+  private seeds: boolean | undefined;
   readonly size: number;
   private readonly workerData: PocketSphinxWorkerData;
 
@@ -68,12 +76,38 @@ export class PocketSphinxWorkerPool {
     return this.workers.size;
   }
 
-  decode(samples: Int16Array, signal?: AbortSignal): Promise<Utterance[]> {
+  /** Whether the decoders start each chunk from the mean they are given; known once one has loaded. */
+  get seedsCepstralMean(): boolean | undefined {
+    return this.seeds;
+  }
+
+  async decode(
+    samples: Int16Array,
+    options: { startMean?: Float32Array; signal?: AbortSignal } = {},
+  ): Promise<Utterance[]> {
+    const { startMean, signal } = options;
+    const result = await this.run(
+      { type: 'decode', samples, ...(startMean ? { startMean } : {}) },
+      signal,
+    );
+    if (result.type !== 'decoded')
+      throw new SpeechEngineError('a PocketSphinx worker answered oddly');
+    return result.utterances;
+  }
+
+  async analyse(pcmPath: string, signal?: AbortSignal): Promise<SpeechAnalysis> {
+    const result = await this.run({ type: 'analyse', pcmPath }, signal);
+    if (result.type !== 'analysed')
+      throw new SpeechEngineError('a PocketSphinx worker answered oddly');
+    return result.analysis;
+  }
+
+  private run(work: WorkerTask, signal: AbortSignal | undefined): Promise<WorkerResult> {
     if (this.closed)
       return Promise.reject(new SpeechEngineError('the PocketSphinx engine is closed'));
     signal?.throwIfAborted();
-    return new Promise<Utterance[]>((resolve, reject) => {
-      const task: Task = { samples, signal, resolve, reject, settled: false };
+    return new Promise<WorkerResult>((resolve, reject) => {
+      const task: Task = { work, signal, resolve, reject, settled: false };
       const onAbort = (): void => {
         const queued = this.queue.indexOf(task);
         if (queued >= 0) this.queue.splice(queued, 1);
@@ -81,9 +115,9 @@ export class PocketSphinxWorkerPool {
         settle(task, () => reject(signal?.reason));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      task.resolve = (utterances) => {
+      task.resolve = (result) => {
         signal?.removeEventListener('abort', onAbort);
-        resolve(utterances);
+        resolve(result);
       };
       task.reject = (error) => {
         signal?.removeEventListener('abort', onAbort);
@@ -120,10 +154,16 @@ export class PocketSphinxWorkerPool {
     const task = pooled.task;
     if (!task) return;
     pooled.taskId = this.nextTaskId++;
-    // Posting a view copies its whole buffer; a view into a long recording is trimmed first.
-    const whole = task.samples.byteLength === task.samples.buffer.byteLength;
-    const samples = whole ? task.samples : task.samples.slice();
-    const request: WorkerRequest = { type: 'decode', id: pooled.taskId, samples };
+    const work = task.work;
+    let request: WorkerRequest;
+    if (work.type === 'decode') {
+      // Posting a view copies its whole buffer; a view into a long recording is trimmed first.
+      const whole = work.samples.byteLength === work.samples.buffer.byteLength;
+      const samples = whole ? work.samples : work.samples.slice();
+      request = { ...work, samples, id: pooled.taskId };
+    } else {
+      request = { ...work, id: pooled.taskId };
+    }
     pooled.worker.postMessage(request);
   }
 
@@ -150,6 +190,7 @@ export class PocketSphinxWorkerPool {
       case 'ready':
         pooled.ready = true;
         this.loads += 1;
+        this.seeds = reply.seedsCepstralMean;
         if (pooled.task) this.send(pooled);
         else this.idle(pooled);
         return;
@@ -157,12 +198,14 @@ export class PocketSphinxWorkerPool {
         this.retire(pooled, new SpeechEngineError(reply.message));
         return;
       case 'decoded':
+      case 'analysed':
       case 'error': {
         const task = pooled.task;
         if (!task || reply.id !== pooled.taskId) return;
         pooled.task = undefined;
-        if (reply.type === 'decoded') settle(task, () => task.resolve(reply.utterances));
-        else settle(task, () => task.reject(new SpeechEngineError(reply.message)));
+        if (reply.type === 'error')
+          settle(task, () => task.reject(new SpeechEngineError(reply.message)));
+        else settle(task, () => task.resolve(reply));
         this.idle(pooled);
         this.dispatch();
         return;

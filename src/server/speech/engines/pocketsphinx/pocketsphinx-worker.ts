@@ -2,13 +2,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { findPocketSphinxModel } from './find-pocketsphinx-model.js';
 import { PocketSphinxDecoder } from './pocketsphinx-decoder.js';
 import { loadPocketSphinxLibrary } from './pocketsphinx-library.js';
-import type { PocketSphinxWorkerData, WorkerReply, WorkerRequest } from './worker-messages.js';
+import type {
+  PocketSphinxWorkerData,
+  WorkerReply,
+  WorkerRequest,
+  WorkerTask,
+} from './worker-messages.js';
 
 // Worker thread entry: one decoder, loaded once, decoding chunk after chunk.
 const port = parentPort;
 if (!port) throw new Error('pocketsphinx-worker must run in a worker thread');
 
-const reply = (message: WorkerReply): void => port.postMessage(message);
+const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []): void =>
+  port.postMessage(message, transfer);
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
@@ -17,11 +23,25 @@ function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
   try {
     const library = loadPocketSphinxLibrary(data.libraryNames);
     const decoder = new PocketSphinxDecoder(library, findPocketSphinxModel(data.modelDirectory));
-    reply({ type: 'ready', loadMilliseconds: performance.now() - started });
+    reply({
+      type: 'ready',
+      loadMilliseconds: performance.now() - started,
+      seedsCepstralMean: decoder.seedsCepstralMean,
+    });
     return decoder;
   } catch (error) {
     reply({ type: 'failed', message: messageOf(error) });
     return undefined;
+  }
+}
+
+function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number }): void {
+  if (request.type === 'decode') {
+    const utterances = decoder.decode(request.samples, request.startMean);
+    reply({ type: 'decoded', id: request.id, utterances });
+  } else {
+    const analysis = decoder.analyse(request.pcmPath);
+    reply({ type: 'analysed', id: request.id, analysis }, [analysis.cepstralMeans.buffer]);
   }
 }
 
@@ -36,7 +56,7 @@ if (!decoder) {
       return;
     }
     try {
-      reply({ type: 'decoded', id: request.id, utterances: decoder.decode(request.samples) });
+      run(decoder, request);
     } catch (error) {
       reply({ type: 'error', id: request.id, message: messageOf(error) });
     }

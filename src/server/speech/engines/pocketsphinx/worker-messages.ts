@@ -1,5 +1,6 @@
 import type { Utterance } from './pocketsphinx-decoder.js';
 import type { PocketSphinxLibraryNames } from './pocketsphinx-library.js';
+import type { SpeechAnalysis } from './speech-analysis.js';
 
 /** What each worker receives at start. */
 export interface PocketSphinxWorkerData {
@@ -7,10 +8,19 @@ export interface PocketSphinxWorkerData {
   libraryNames?: PocketSphinxLibraryNames;
 }
 
-export type WorkerRequest = { type: 'decode'; id: number; samples: Int16Array } | { type: 'close' };
+/** A piece of work for a decoder thread, before the pool numbers it. */
+export type WorkerTask =
+  | { type: 'decode'; samples: Int16Array; startMean?: Float32Array }
+  | { type: 'analyse'; pcmPath: string };
+
+export type WorkerRequest = (WorkerTask & { id: number }) | { type: 'close' };
+
+/** A finished piece of work, before the pool matches it to its task. */
+export type WorkerResult =
+  { type: 'decoded'; utterances: Utterance[] } | { type: 'analysed'; analysis: SpeechAnalysis };
 
 export type WorkerReply =
-  | { type: 'ready'; loadMilliseconds: number }
+  | { type: 'ready'; loadMilliseconds: number; seedsCepstralMean: boolean }
   | { type: 'failed'; message: string }
-  | { type: 'decoded'; id: number; utterances: Utterance[] }
+  | (WorkerResult & { id: number })
   | { type: 'error'; id: number; message: string };
