@@ -51,6 +51,29 @@ export interface FreeTrialResult {
   durationInSeconds: number;
 }
 
+/** `POST /api/get-or-create-subscription`. */
+export interface SubscriptionCheckoutDto {
+  subscriptionId: string;
+  clientSecret: string | null;
+  isActive: boolean;
+}
+
+/** `GET /api/billing/config`: which payment form the upgrade page shows. */
+export interface BillingConfigDto {
+  provider: 'stripe' | 'test';
+  publishableKey: string | null;
+}
+
+/** `GET /api/billing/subscription` and the renewal changes, for the account page. */
+export interface AccountSubscriptionDto {
+  plan: PlanId;
+  subscription: {
+    status: string;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+}
+
 export interface ErrorBody {
   message: string;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { AccountSubscriptionDto, TranscriptionDto } from '../../src/core/api-types.js';
 import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
 import {
   accountDeletions,
@@ -28,15 +28,6 @@ const kinds = await databaseKinds();
 const DAY = 24 * 60 * 60;
 const card = (number: string, expiry = '12 / 34', cvc = '123') => ({ number, expiry, cvc });
 
-interface AccountSubscription {
-  plan: 'free' | 'pro';
-  subscription: {
-    status: string;
-    currentPeriodEnd: string | null;
-    cancelAtPeriodEnd: boolean;
-  } | null;
-}
-
 describe.each(kinds)('test-mode billing on %s', (kind) => {
   let app: TestApp;
 
@@ -59,10 +50,10 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     });
   const advanceDays = (cookie: string, days: number) =>
     post(app, cookie, '/api/billing/test-mode/clock/advance', { days });
-  async function accountSubscription(cookie: string): Promise<AccountSubscription> {
+  async function accountSubscription(cookie: string): Promise<AccountSubscriptionDto> {
     return (
       await app.server.inject({ url: '/api/billing/subscription', headers: { cookie } })
-    ).json<AccountSubscription>();
+    ).json<AccountSubscriptionDto>();
   }
   async function subscribe() {
     const checkout = await startCheckout(app);

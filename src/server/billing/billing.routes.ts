@@ -9,7 +9,7 @@ import type {
   AccountSubscriptionDto,
   BillingConfigDto,
   SubscriptionCheckoutDto,
-} from './billing-dto.js';
+} from '../../core/api-types.js';
 import { changeRenewal } from './change-renewal.js';
 import { getOrCreateSubscription } from './get-or-create-subscription.js';
 import { refreshSubscription } from './refresh-subscription.js';

@@ -1,20 +1,11 @@
+import type { AccountSubscriptionDto } from '../../../core/api-types';
 import { apiRequest } from '../../lib/api-client';
-
-/** Mirrors AccountSubscriptionDto in src/server/billing/billing-dto.ts. */
-export interface AccountSubscription {
-  plan: 'free' | 'pro';
-  subscription: {
-    status: string;
-    currentPeriodEnd: string | null;
-    cancelAtPeriodEnd: boolean;
-  } | null;
-}
 
 export const ACCOUNT_SUBSCRIPTION_KEY = ['/api/billing/subscription'] as const;
 
-export async function changeRenewal(action: 'cancel' | 'resume'): Promise<AccountSubscription> {
+export async function changeRenewal(action: 'cancel' | 'resume'): Promise<AccountSubscriptionDto> {
   const response = await apiRequest('POST', `/api/billing/subscription/${action}`);
-  return (await response.json()) as AccountSubscription;
+  return (await response.json()) as AccountSubscriptionDto;
 }
 
 export async function deleteAccount(): Promise<void> {

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../core/format/format-date';
-import type { AccountSubscription } from './account-api';
+import type { AccountSubscriptionDto } from '../../../core/api-types';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -24,7 +24,7 @@ export interface SubscriptionSummary {
 export function describeSubscription({
   plan,
   subscription,
-}: AccountSubscription): SubscriptionSummary {
+}: AccountSubscriptionDto): SubscriptionSummary {
   const isPro = plan === 'pro';
   const date = subscription?.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
   let dateLine: string | null = null;

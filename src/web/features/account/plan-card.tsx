@@ -7,7 +7,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { CURRENT_USER_KEY } from '../auth/use-auth';
 import { toast } from '../toasts/toast-store';
-import { ACCOUNT_SUBSCRIPTION_KEY, changeRenewal, type AccountSubscription } from './account-api';
+import type { AccountSubscriptionDto } from '../../../core/api-types';
+import { ACCOUNT_SUBSCRIPTION_KEY, changeRenewal } from './account-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { describeSubscription } from './describe-subscription';
 
@@ -17,7 +18,7 @@ const messageOf = (error: unknown) =>
 /** Plan, status and renewal or end date; cancel at period end, or resume before it ends. */
 export function PlanCard() {
   const queryClient = useQueryClient();
-  const subscription = useQuery<AccountSubscription>({
+  const subscription = useQuery<AccountSubscriptionDto>({
     queryKey: ACCOUNT_SUBSCRIPTION_KEY,
     staleTime: 0,
   });
@@ -87,7 +88,7 @@ export function PlanCard() {
 }
 
 interface PlanDetailsProps {
-  subscription: AccountSubscription;
+  subscription: AccountSubscriptionDto;
   busy: boolean;
   onCancel: () => void;
   onResume: () => void;

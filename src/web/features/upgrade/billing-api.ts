@@ -1,35 +1,24 @@
+import type { BillingConfigDto, SubscriptionCheckoutDto } from '../../../core/api-types';
 import { getJson, HttpError, throwIfNotOk } from '../../lib/api-client';
-
-/** Mirrors src/server/billing/billing-dto.ts. */
-export interface BillingConfig {
-  provider: 'stripe' | 'test';
-  publishableKey: string | null;
-}
-
-export interface SubscriptionCheckout {
-  subscriptionId: string;
-  clientSecret: string | null;
-  isActive: boolean;
-}
 
 export const BILLING_CONFIG_KEY = ['/api/billing/config'] as const;
 
 /** Browser storage between checkout and the return from the payment provider (the spec's key). */
 export const SUBSCRIPTION_STORAGE_KEY = 'current_subscription_id';
 
-export async function fetchBillingConfig(): Promise<BillingConfig> {
-  const config = await getJson<BillingConfig>(BILLING_CONFIG_KEY[0]);
+export async function fetchBillingConfig(): Promise<BillingConfigDto> {
+  const config = await getJson<BillingConfigDto>(BILLING_CONFIG_KEY[0]);
   if (!config) throw new Error('The billing configuration is missing');
   return config;
 }
 
-export async function getOrCreateSubscription(): Promise<SubscriptionCheckout> {
+export async function getOrCreateSubscription(): Promise<SubscriptionCheckoutDto> {
   const response = await fetch('/api/get-or-create-subscription', {
     method: 'POST',
     credentials: 'include',
   });
   await throwIfNotOk(response);
-  return (await response.json()) as SubscriptionCheckout;
+  return (await response.json()) as SubscriptionCheckoutDto;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Alert } from '../../components/ui/alert';
-import type { BillingConfig } from './billing-api';
+import type { BillingConfigDto } from '../../../core/api-types';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestPaymentForm } from './test-payment-form';
 
@@ -8,7 +8,7 @@ export function PaymentForm({
   config,
   clientSecret,
 }: {
-  config: BillingConfig;
+  config: BillingConfigDto;
   clientSecret: string;
 }) {
   if (config.provider === 'test') return <TestPaymentForm clientSecret={clientSecret} />;

@@ -1,10 +1,10 @@
-import type { BillingConfig } from './billing-api';
+import type { BillingConfigDto } from '../../../core/api-types';
 import { loadStripeJs } from './stripe-js';
 import { retrieveTestPaymentIntent } from './test-mode-api';
 
 /** The payment intent behind a client secret, from whichever provider took the payment. */
 export async function retrievePaymentIntentStatus(
-  config: BillingConfig,
+  config: BillingConfigDto,
   clientSecret: string,
 ): Promise<string> {
   if (config.provider === 'test') return (await retrieveTestPaymentIntent(clientSecret)).status;

@@ -8,8 +8,8 @@ import {
   getOrCreateSubscription,
   serverMessageOf,
   SUBSCRIPTION_STORAGE_KEY,
-  type BillingConfig,
 } from './billing-api';
+import type { BillingConfigDto } from '../../../core/api-types';
 import {
   DEFAULT_SUBSCRIPTION_ERROR,
   PAYMENT_MESSAGES,
@@ -18,7 +18,7 @@ import {
 
 export type CheckoutState =
   | { kind: 'loading' }
-  | { kind: 'ready'; config: BillingConfig; clientSecret: string }
+  | { kind: 'ready'; config: BillingConfigDto; clientSecret: string }
   | { kind: 'active' }
   | { kind: 'error'; message: string };
 
