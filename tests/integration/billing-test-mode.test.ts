@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSubscriptionDto, TranscriptionDto } from '../../src/core/api-types.js';
 import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
+import { BILLING_CALLS_PER_MINUTE } from '../../src/server/billing/billing-rate-limit.js';
 import {
   accountDeletions,
   billingCustomers,
@@ -188,6 +189,26 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     ]);
     expect(new Set(raced.map((checkout) => checkout.subscriptionId)).size).toBe(1);
     expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
+  });
+
+  it('a session calling the payment routes more than 30 times a minute is refused; others are not', async () => {
+    const { cookie, userId } = await signUp(app);
+    const checkouts = [];
+    for (let call = 0; call < BILLING_CALLS_PER_MINUTE; call += 1)
+      checkouts.push(await getOrCreate(app, cookie));
+    const refused = await post(app, cookie, '/api/get-or-create-subscription');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      message: 'Too many billing requests. Please wait a minute and try again.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // One budget for every route that reaches the provider, not one per route.
+    expect((await post(app, cookie, '/api/billing/subscription/cancel')).statusCode).toBe(429);
+    expect(new Set(checkouts.map((checkout) => checkout.subscriptionId)).size).toBe(1);
+    expect(await storedSubscriptionsOf(app, userId)).toHaveLength(1);
+
+    const other = await signUp(app);
+    expect((await getOrCreate(app, other.cookie)).isActive).toBe(false);
   });
 
   it('cancelled: Pro until the period ends by the test clock, then free; resumed: renewed each month', async () => {

@@ -5,6 +5,7 @@ import { requireSessionUser } from '../accounts/current-user.js';
 import { AppError } from '../errors/app-error.js';
 import { readAccountSubscription } from './account-subscription.js';
 import type { BillingDeps } from './billing-deps.js';
+import { billingRateLimit } from './billing-rate-limit.js';
 import type {
   AccountSubscriptionDto,
   BillingConfigDto,
@@ -28,18 +29,24 @@ const updateStatusBody = z.object({
 
 export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
   const { auth, deps } = options;
+  /** Routes that call the payment provider share one rate limit; reads from our database do not. */
+  const providerCall = { onRequest: billingRateLimit(app) };
 
   app.get('/api/billing/config', async (): Promise<BillingConfigDto> => ({
     provider: deps.provider.name,
     publishableKey: deps.provider.publishableKey,
   }));
 
-  app.post('/api/get-or-create-subscription', async (request): Promise<SubscriptionCheckoutDto> => {
-    const user = await requireSessionUser(auth, request);
-    return getOrCreateSubscription(deps, user);
-  });
+  app.post(
+    '/api/get-or-create-subscription',
+    providerCall,
+    async (request): Promise<SubscriptionCheckoutDto> => {
+      const user = await requireSessionUser(auth, request);
+      return getOrCreateSubscription(deps, user);
+    },
+  );
 
-  app.post('/api/update-subscription-status', async (request) => {
+  app.post('/api/update-subscription-status', providerCall, async (request) => {
     const user = await requireSessionUser(auth, request);
     const body = updateStatusBody.safeParse(request.body);
     if (!body.success) throw new AppError('bad_request', 'A subscriptionId is required');
@@ -53,15 +60,23 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     return readAccountSubscription(deps.db, user.id);
   });
 
-  app.post('/api/billing/subscription/cancel', async (request): Promise<AccountSubscriptionDto> => {
-    const user = await requireSessionUser(auth, request);
-    await changeRenewal(deps, user.id, false);
-    return readAccountSubscription(deps.db, user.id);
-  });
+  app.post(
+    '/api/billing/subscription/cancel',
+    providerCall,
+    async (request): Promise<AccountSubscriptionDto> => {
+      const user = await requireSessionUser(auth, request);
+      await changeRenewal(deps, user.id, false);
+      return readAccountSubscription(deps.db, user.id);
+    },
+  );
 
-  app.post('/api/billing/subscription/resume', async (request): Promise<AccountSubscriptionDto> => {
-    const user = await requireSessionUser(auth, request);
-    await changeRenewal(deps, user.id, true);
-    return readAccountSubscription(deps.db, user.id);
-  });
+  app.post(
+    '/api/billing/subscription/resume',
+    providerCall,
+    async (request): Promise<AccountSubscriptionDto> => {
+      const user = await requireSessionUser(auth, request);
+      await changeRenewal(deps, user.id, true);
+      return readAccountSubscription(deps.db, user.id);
+    },
+  );
 }
