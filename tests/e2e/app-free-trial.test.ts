@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
-import { makeAppAudio, screenshotAt, type AppAudio } from './support/app.js';
+import {
+  dropFile,
+  makeAppAudio,
+  screenshotAt,
+  waitForToast,
+  type AppAudio,
+} from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -85,10 +93,10 @@ describe('the anonymous free trial on the landing page against the real server',
     expect(errors).toEqual([]);
   });
 
-  it('a short file: no truncation warning, the text, and no upgrade button', async () => {
+  it('a short file dropped on the drop area: no truncation warning, the text, and no upgrade button', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await openFreeTrial(page);
-    await pickFile(page, audio.shortMp3.path);
+    await dropFile(page, page.getByRole('button', { name: DROP_AREA }), audio.shortMp3.path);
     await page.getByText('meeting-notes.mp3', { exact: true }).waitFor();
     const transcribe = page.getByRole('button', { name: 'Transcribe Free' });
     // Enabled once the length is read from the metadata.
@@ -106,5 +114,37 @@ describe('the anonymous free trial on the landing page against the real server',
 
     await context.close();
     expect(errors).toEqual([]);
+  });
+  it('refused files: a text file by the drop area, a text file named .mp3 by the server, each with its toast', async () => {
+    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    await openFreeTrial(page);
+
+    const notes = path.join(temp.path, 'notes.txt');
+    await writeFile(notes, 'not audio at all\n');
+    await pickFile(page, notes);
+    await waitForToast(page, 'Invalid file');
+    expect(await page.getByTestId('toast').textContent()).toMatch(/File type must be /);
+    // Nothing was chosen: the drop area is still there, with nothing to transcribe.
+    await page.getByRole('button', { name: DROP_AREA }).waitFor();
+    expect(await page.getByRole('button', { name: 'Transcribe Free' }).count()).toBe(0);
+
+    // The name and type say MP3, so the page takes it; the server reads the content and refuses.
+    const fake = path.join(temp.path, 'fake-song.mp3');
+    await writeFile(fake, 'this is text, not an MP3\n'.repeat(40));
+    await pickFile(page, fake);
+    await page.getByText('fake-song.mp3', { exact: true }).waitFor();
+    const transcribe = page.getByRole('button', { name: 'Transcribe Free' });
+    await expect.poll(() => transcribe.isEnabled()).toBe(true);
+    await transcribe.click();
+    await waitForToast(page, 'Transcription failed', 'Upload failed: Bad Request');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The file stays chosen, so the visitor can remove it and pick another.
+    await expect.poll(() => transcribe.isEnabled()).toBe(true);
+
+    await context.close();
+    // Chromium itself logs the refused request; the page logged nothing.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
   });
 });

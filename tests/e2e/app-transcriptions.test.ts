@@ -7,6 +7,7 @@ import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import {
   apiGet,
+  dropFile,
   makeAppAudio,
   screenshotAt,
   signUp,
@@ -192,7 +193,18 @@ describe('the signed-in app against the real server', () => {
     await expect.poll(() => usage.textContent()).toContain('0 of 10');
     expect(await usage.textContent()).toContain('0 Bytes of 100 MB');
 
-    await uploadThroughCard(page, audio.longMp3.path, 'Transcription complete (truncated)');
+    // Dragged from the desktop onto the card this time.
+    await uploadThroughCard(
+      page,
+      audio.longMp3.path,
+      'Transcription complete (truncated)',
+      (target, file) =>
+        dropFile(
+          target,
+          target.getByRole('button', { name: 'Choose an audio file to upload, or drop one here' }),
+          file,
+        ),
+    );
     expect(await page.getByTestId('toast').textContent()).toContain(
       'Your audio exceeded the free tier limit and was truncated to 30 seconds. Upgrade to Pro for full transcriptions.',
     );

@@ -190,3 +190,42 @@ export async function uploadViaApi(
     .toBe('completed');
   return current;
 }
+
+/** The MIME type a desktop file manager gives a dragged file, by its extension. */
+const DRAGGED_TYPES: Record<string, string> = {
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.txt': 'text/plain',
+};
+
+/**
+ * Drags a file from the desktop onto a drop area, as the browser reports it: dragenter (the area
+ * shows `dropHint` while the file hovers over it), dragover, then drop with the file's bytes.
+ */
+export async function dropFile(
+  page: Page,
+  dropArea: Locator,
+  file: string,
+  dropHint = 'Drop the audio file here',
+): Promise<void> {
+  const name = path.basename(file);
+  const dataTransfer = await page.evaluateHandle(
+    ({ data, filename, type }) => {
+      const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], filename, { type }));
+      return transfer;
+    },
+    {
+      data: (await readFile(file)).toString('base64'),
+      filename: name,
+      type: DRAGGED_TYPES[path.extname(name).toLowerCase()] ?? '',
+    },
+  );
+  await dropArea.dispatchEvent('dragenter', { dataTransfer });
+  await dropArea.getByText(dropHint, { exact: true }).waitFor();
+  await dropArea.dispatchEvent('dragover', { dataTransfer });
+  await dropArea.dispatchEvent('drop', { dataTransfer });
+  await dataTransfer.dispose();
+}
