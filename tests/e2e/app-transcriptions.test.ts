@@ -186,6 +186,45 @@ describe('the signed-in app against the real server', () => {
     expect(errors.filter((error) => !error.includes('status of 404 (Not Found)'))).toEqual([]);
   });
 
+  it('a transcript deleted in another tab: download and delete in the stale tab fail with the spec texts, then the list catches up', async () => {
+    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    await signUp(page, 'Katherine Johnson');
+    await uploadViaApi(page, audio.shortMp3.path);
+    await page.reload();
+    const menu = page.getByRole('button', { name: 'Actions for meeting-notes.mp3' });
+    await menu.waitFor();
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    // The second tab deletes it; the first still lists it.
+    const other = await context.newPage();
+    other.on('dialog', (dialog) => void dialog.accept());
+    await other.goto('/');
+    await other.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();
+    await other.getByRole('menuitem', { name: 'Delete' }).click();
+    await waitForToast(other, 'Transcription deleted');
+    await other.close();
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Download' }).click();
+    await waitForToast(
+      page,
+      'Download failed',
+      'There was an error downloading your transcription',
+    );
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await waitForToast(page, 'Delete failed', 'There was an error deleting your transcription');
+    await page.getByText('No transcriptions yet', { exact: true }).waitFor();
+
+    await context.close();
+    // Chromium logs each refused request (the download, then the delete) by itself.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+  });
+
   it('a free user uploads 45 s of speech: truncated to 30 s, told so, and the usage moves', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signUp(page, 'Grace Hopper');

@@ -57,8 +57,10 @@ export function useDeleteTranscription() {
       queryClient.removeQueries({ queryKey: transcriptionKey(id), exact: true });
       return refreshTranscriptionData(queryClient);
     },
+    // The usual cause is a list gone stale (deleted in another tab): re-read it, so it shows the truth.
     onError: () => {
       toast({ title: 'Delete failed', description: MESSAGES.deleteFailed, variant: 'destructive' });
+      return refreshTranscriptionData(queryClient);
     },
   });
 }
