@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
-import {
-  dropFile,
-  makeAppAudio,
-  screenshotAt,
-  waitForToast,
-  type AppAudio,
-} from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { dropFile, screenshotAt, waitForToast } from './support/app.js';
+import { openPage } from './support/browser.js';
+import { useRunningApp } from './support/running-app.js';
 
 const DROP_AREA = 'Choose an audio file for the free trial, or drop one here';
 
@@ -37,29 +30,12 @@ async function pickFile(page: Page, file: string): Promise<void> {
 }
 
 describe('the anonymous free trial on the landing page against the real server', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let audio: AppAudio;
-  let temp: { path: string; remove: () => Promise<void> };
-
-  beforeAll(async () => {
-    temp = await makeTempDirectory('sonoscript-e2e-trial-');
-    [server, browser, audio] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      makeAppAudio(temp.path),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await temp?.remove();
-  });
+  const app = useRunningApp('sonoscript-e2e-trial-');
 
   it('45 s of speech: warned before upload, the first 30 s as text, an upgrade button, and Try Another resets', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await openFreeTrial(page);
-    await pickFile(page, audio.longMp3.path);
+    await pickFile(page, app.audio.longMp3.path);
 
     // The browser reads the length from the file's metadata and warns before anything is sent.
     await page.getByText('long-interview.mp3', { exact: true }).waitFor();
@@ -94,9 +70,9 @@ describe('the anonymous free trial on the landing page against the real server',
   });
 
   it('a short file dropped on the drop area: no truncation warning, the text, and no upgrade button', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await openFreeTrial(page);
-    await dropFile(page, page.getByRole('button', { name: DROP_AREA }), audio.shortMp3.path);
+    await dropFile(page, page.getByRole('button', { name: DROP_AREA }), app.audio.shortMp3.path);
     await page.getByText('meeting-notes.mp3', { exact: true }).waitFor();
     const transcribe = page.getByRole('button', { name: 'Transcribe Free' });
     // Enabled once the length is read from the metadata.
@@ -116,10 +92,10 @@ describe('the anonymous free trial on the landing page against the real server',
     expect(errors).toEqual([]);
   });
   it('refused files: a text file by the drop area, a text file named .mp3 by the server, each with its toast', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await openFreeTrial(page);
 
-    const notes = path.join(temp.path, 'notes.txt');
+    const notes = path.join(app.directory, 'notes.txt');
     await writeFile(notes, 'not audio at all\n');
     await pickFile(page, notes);
     await waitForToast(page, 'Invalid file');
@@ -129,7 +105,7 @@ describe('the anonymous free trial on the landing page against the real server',
     expect(await page.getByRole('button', { name: 'Transcribe Free' }).count()).toBe(0);
 
     // The name and type say MP3, so the page takes it; the server reads the content and refuses.
-    const fake = path.join(temp.path, 'fake-song.mp3');
+    const fake = path.join(app.directory, 'fake-song.mp3');
     await writeFile(fake, 'this is text, not an MP3\n'.repeat(40));
     await pickFile(page, fake);
     await page.getByText('fake-song.mp3', { exact: true }).waitFor();

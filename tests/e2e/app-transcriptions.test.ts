@@ -1,23 +1,20 @@
 import { format } from 'date-fns';
 import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
-import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import {
   apiGet,
   dropFile,
-  makeAppAudio,
   screenshotAt,
   signUp,
   specFileSize,
   uploadViaApi,
   waitForToast,
-  type AppAudio,
 } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { openPage } from './support/browser.js';
+import { useRunningApp } from './support/running-app.js';
 
 /** Picks a file through the Upload Audio card's file input, as the browser's picker would. */
 async function chooseFile(page: Page, file: string): Promise<void> {
@@ -69,27 +66,10 @@ async function uploadThroughCard(
 }
 
 describe('the signed-in app against the real server', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let audio: AppAudio;
-  let temp: { path: string; remove: () => Promise<void> };
-
-  beforeAll(async () => {
-    temp = await makeTempDirectory('sonoscript-e2e-app-');
-    [server, browser, audio] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      makeAppAudio(temp.path),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await temp?.remove();
-  });
+  const app = useRunningApp('sonoscript-e2e-app-');
 
   it('a new user uploads speech, reads, downloads and deletes the transcript', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Ada Lovelace');
     await page.getByText('No transcriptions yet', { exact: true }).waitFor();
 
@@ -103,7 +83,7 @@ describe('the signed-in app against the real server', () => {
     };
     await uploadThroughCard(
       page,
-      audio.shortMp3.path,
+      app.audio.shortMp3.path,
       'Transcription complete!',
       pickFromEmptyState,
     );
@@ -126,12 +106,12 @@ describe('the signed-in app against the real server', () => {
     await page.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();
     await page.getByRole('menuitem', { name: 'View full transcript' }).click();
     await page.getByRole('heading', { level: 1, name: 'meeting-notes.mp3' }).waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/transcription/${item.id}`);
+    expect(page.url()).toBe(`${app.server.baseUrl}/transcription/${item.id}`);
     const facts = page.locator('dl');
     expect(await facts.locator('dd').allTextContents()).toEqual([
       format(new Date(item.createdAt), 'MMM d, yyyy'),
-      `${Math.round(audio.shortMp3.seconds)} seconds`,
-      specFileSize(audio.shortMp3.size),
+      `${Math.round(app.audio.shortMp3.seconds)} seconds`,
+      specFileSize(app.audio.shortMp3.size),
     ]);
     expect(await facts.locator('dd').first().textContent()).toMatch(
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
@@ -187,9 +167,9 @@ describe('the signed-in app against the real server', () => {
   });
 
   it('a transcript deleted in another tab: download and delete in the stale tab fail with the spec texts, then the list catches up', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Katherine Johnson');
-    await uploadViaApi(page, audio.shortMp3.path);
+    await uploadViaApi(page, app.audio.shortMp3.path);
     await page.reload();
     const menu = page.getByRole('button', { name: 'Actions for meeting-notes.mp3' });
     await menu.waitFor();
@@ -226,7 +206,7 @@ describe('the signed-in app against the real server', () => {
   });
 
   it('a free user uploads 45 s of speech: truncated to 30 s, told so, and the usage moves', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Grace Hopper');
     const usage = page.getByRole('region', { name: 'Your Usage' });
     await expect.poll(() => usage.textContent()).toContain('0 of 10');
@@ -235,7 +215,7 @@ describe('the signed-in app against the real server', () => {
     // Dragged from the desktop onto the card this time.
     await uploadThroughCard(
       page,
-      audio.longMp3.path,
+      app.audio.longMp3.path,
       'Transcription complete (truncated)',
       (target, file) =>
         dropFile(
@@ -247,9 +227,11 @@ describe('the signed-in app against the real server', () => {
     expect(await page.getByTestId('toast').textContent()).toContain(
       'Your audio exceeded the free tier limit and was truncated to 30 seconds. Upgrade to Pro for full transcriptions.',
     );
-    // The usage card counts the new transcription and its stored audio.
+    // The usage card counts the new transcription and its stored app.audio.
     await expect.poll(() => usage.textContent()).toContain('1 of 10');
-    expect(await usage.textContent()).toContain(`${specFileSize(audio.longMp3.size)} of 100 MB`);
+    expect(await usage.textContent()).toContain(
+      `${specFileSize(app.audio.longMp3.size)} of 100 MB`,
+    );
     expect(
       await usage
         .getByRole('progressbar', { name: 'Transcriptions this month' })
@@ -289,17 +271,17 @@ describe('the signed-in app against the real server', () => {
 
     await upgrade.click();
     await page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' }).waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/upgrade`);
+    expect(page.url()).toBe(`${app.server.baseUrl}/upgrade`);
 
     await context.close();
     expect(errors).toEqual([]);
   });
 
   it('refuses a wrong type and an over-size file with the exact texts, and cancels mid-upload leaving nothing', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Alan Turing');
 
-    const notes = path.join(temp.path, 'notes.txt');
+    const notes = path.join(app.directory, 'notes.txt');
     await writeFile(notes, 'not audio at all\n');
     await chooseFile(page, notes);
     await page
@@ -315,7 +297,7 @@ describe('the signed-in app against the real server', () => {
     );
 
     // Sparse: 100 MB + 1 byte on disk costs nothing.
-    const huge = path.join(temp.path, 'huge.mp3');
+    const huge = path.join(app.directory, 'huge.mp3');
     await writeFile(huge, '');
     await truncate(huge, 100 * 1024 * 1024 + 1);
     await chooseFile(page, huge);
@@ -327,7 +309,7 @@ describe('the signed-in app against the real server', () => {
     expect(await page.getByText('Ready to upload').count()).toBe(0);
 
     // Cancel mid-upload: the upload is throttled to 256 KB/s, so 20 MB takes over a minute.
-    const big = path.join(temp.path, 'big-talk.mp3');
+    const big = path.join(app.directory, 'big-talk.mp3');
     await writeFile(big, Buffer.alloc(20 * 1024 * 1024, 0x55));
     await chooseFile(page, big);
     await page.getByText('Ready to upload', { exact: true }).waitFor();
@@ -380,9 +362,9 @@ describe('the signed-in app against the real server', () => {
   });
 
   it('clicking a timed segment moves the audio player to the start of that segment', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Katherine Johnson');
-    const transcription = await uploadViaApi(page, audio.shortMp3.path);
+    const transcription = await uploadViaApi(page, app.audio.shortMp3.path);
     expect(transcription.segments.length).toBeGreaterThanOrEqual(2);
     const [first, second] = transcription.segments;
     if (!first || !second) throw new Error('unreachable');
@@ -418,9 +400,9 @@ describe('the signed-in app against the real server', () => {
   });
 
   it('screenshots: the dashboard with one transcription and its detail page, at 1280 and 375 px', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Margaret Hamilton');
-    const transcription = await uploadViaApi(page, audio.shortMp3.path);
+    const transcription = await uploadViaApi(page, app.audio.shortMp3.path);
     await page.reload();
     await page
       .getByRole('list', { name: 'Transcriptions' })

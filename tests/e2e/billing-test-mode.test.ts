@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TranscriptionDto } from '../../src/core/api-types.js';
-import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
-import { apiGet, makeAppAudio, signUp, waitForToast, type AppAudio } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { apiGet, signUp, waitForToast } from './support/app.js';
+import { openPage } from './support/browser.js';
+import { useRunningApp } from './support/running-app.js';
 
 const SUBSCRIBE = 'Subscribe for $9.99/month';
 
@@ -79,27 +78,10 @@ async function currentUser(page: Page): Promise<CurrentUser> {
 }
 
 describe('Pro billing in test mode, in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fixtures: { path: string; remove: () => Promise<void> };
-  let audio: AppAudio;
-
-  beforeAll(async () => {
-    fixtures = await makeTempDirectory('sonoscript-billing-e2e-');
-    [server, browser, audio] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      makeAppAudio(fixtures.path),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fixtures?.remove();
-  });
+  const app = useRunningApp('sonoscript-billing-e2e-');
 
   it('a free user pays with 4242 4242 4242 4242: Payment Successful, Pro on the dashboard, 45 s transcribed whole', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Katherine Johnson');
     await page.getByRole('heading', { name: 'Free Plan' }).waitFor();
     await page.goto('/upgrade');
@@ -130,11 +112,11 @@ describe('Pro billing in test mode, in the browser', () => {
     await waitForToast(page, 'Payment Successful');
     expect(await sawProcessing()).toBe(true);
     expect(page.url()).toContain('payment_intent_client_secret=');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
     await page.getByRole('heading', { name: "You're on the Pro Plan" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('current_subscription_id'))).toBeNull();
 
-    await page.getByLabel('Audio file', { exact: true }).setInputFiles(audio.longMp3.path);
+    await page.getByLabel('Audio file', { exact: true }).setInputFiles(app.audio.longMp3.path);
     await page.getByText('Ready to upload', { exact: true }).waitFor();
     expect(await page.getByText('Automatic truncation', { exact: false }).count()).toBe(0);
     await page.getByRole('button', { name: 'Upload and Transcribe' }).click();
@@ -151,7 +133,7 @@ describe('Pro billing in test mode, in the browser', () => {
   });
 
   it('a declined card (4000 0000 0000 0002): Payment Failed, the error in red, and the user stays free', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Dorothy Vaughan');
     await page.goto('/upgrade');
     await page.getByLabel('Card number').waitFor();
@@ -181,7 +163,7 @@ describe('Pro billing in test mode, in the browser', () => {
     );
     expect(await page.getByTestId('toast').getAttribute('class')).toContain('bg-red-600');
     await page.getByLabel('Card number').waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/upgrade`);
+    expect(page.url()).toBe(`${app.server.baseUrl}/upgrade`);
 
     await page.goto('/');
     await page.getByRole('heading', { name: 'Free Plan' }).waitFor();
@@ -190,19 +172,19 @@ describe('Pro billing in test mode, in the browser', () => {
   });
 
   it("a Pro user visiting /upgrade is sent to / with 'Already subscribed'", async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Mary Jackson');
     await subscribeViaApi(page);
     await page.goto('/upgrade');
     await waitForToast(page, 'Already subscribed', 'You are already on the Pro plan!');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
     await page.getByRole('heading', { name: "You're on the Pro Plan" }).waitFor();
     await context.close();
     expect(errors).toEqual([]);
   });
 
   it("a page that still thinks the user is free finds the active subscription: 'Already Subscribed!', then home", async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Annie Easley');
     await subscribeViaApi(page);
     // The dashboard's cached user still says free: its Upgrade link leads to the upgrade page.
@@ -210,14 +192,14 @@ describe('Pro billing in test mode, in the browser', () => {
     await page.getByRole('heading', { name: 'Already Subscribed!' }).waitFor();
     await waitForToast(page, 'Active Subscription Found');
     expect(await page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).toBe(true);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
     await page.getByRole('heading', { name: "You're on the Pro Plan" }).waitFor();
     await context.close();
     expect(errors).toEqual([]);
   });
 
   it('cancelling in account settings keeps Pro until the period ends; past it (test clock) the user is free', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Evelyn Boyd');
     await subscribeViaApi(page);
     await page.goto('/');
@@ -261,7 +243,7 @@ describe('Pro billing in test mode, in the browser', () => {
   });
 
   it('deleting the account signs out, and the old session no longer works', async () => {
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Christine Darden');
     await subscribeViaApi(page);
     const cookie = (await context.cookies())
@@ -273,11 +255,11 @@ describe('Pro billing in test mode, in the browser', () => {
     await page
       .getByRole('heading', { name: 'Transform your audio into text in seconds' })
       .waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/`);
+    expect(page.url()).toBe(`${app.server.baseUrl}/`);
     expect((await apiGet<{ isAuthenticated: boolean }>(page, '/api/auth/status')).body).toEqual({
       isAuthenticated: false,
     });
-    const replay = await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } });
+    const replay = await fetch(`${app.server.baseUrl}/api/auth/user`, { headers: { cookie } });
     expect(replay.status).toBe(401);
     await context.close();
     expect(errors).toEqual([]);
