@@ -32,6 +32,8 @@ export interface Plan {
   description: string;
   features: string[];
   limits: PlanLimits;
+  /** Jobs go ahead of other plans' jobs in the queue and at the speech engine. */
+  priorityProcessing: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -54,6 +56,7 @@ export const PLANS: Record<PlanId, Plan> = {
       storageBytes: 100 * MEGABYTE,
       maxFileBytes: MAX_UPLOAD_BYTES,
     },
+    priorityProcessing: false,
   },
   pro: {
     id: 'pro',
@@ -75,6 +78,7 @@ export const PLANS: Record<PlanId, Plan> = {
       storageBytes: 10 * GIGABYTE,
       maxFileBytes: MAX_UPLOAD_BYTES,
     },
+    priorityProcessing: true,
   },
 };
 

@@ -1,11 +1,14 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
+import type { WorkPriority } from '../speech/engines/engine.js';
 
 export const TRANSCRIPTION_QUEUE = 'transcription';
 
 export interface TranscriptionJobData {
   transcriptionId: string;
+  /** The queue hands out higher first, and the speech engine serves the job's chunks so too. */
+  priority?: WorkPriority;
 }
 
 export interface JobAttempt {
@@ -71,6 +74,7 @@ export async function startJobQueue(
     async enqueueTranscription(data, executeSql) {
       await boss.send(TRANSCRIPTION_QUEUE, data, {
         singletonKey: data.transcriptionId,
+        priority: data.priority ?? 0,
         db: { executeSql: (text: string, values?: unknown[]) => executeSql(text, values) },
       });
     },

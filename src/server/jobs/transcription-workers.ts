@@ -27,6 +27,6 @@ export async function startTranscriptionWorkers(
     log: options.log,
   };
   await options.queue.workTranscriptions(options.concurrency, (data, attempt) =>
-    processTranscription(deps, data.transcriptionId, attempt),
+    processTranscription(deps, data, attempt),
   );
 }

@@ -4,7 +4,12 @@ import { decodeAudio } from './audio/decode-audio.js';
 import { DEFAULT_MAX_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import { readPcmRange } from './audio/read-pcm-range.js';
 import type { AudioDemuxer } from './audio/sniff-audio-format.js';
-import type { PlannedChunk, SpeechEngine, TranscriptSegment } from './engines/engine.js';
+import type {
+  PlannedChunk,
+  SpeechEngine,
+  TranscriptSegment,
+  WorkPriority,
+} from './engines/engine.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { stitchChunkResults } from './stitch-chunk-results.js';
 
@@ -20,6 +25,8 @@ export interface TranscribeAudioFileOptions {
   /** Whole percent, 0 to 100, as chunks complete. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** Where this recording's work queues among other work for the engine (WORK_PRIORITY). */
+  priority?: WorkPriority;
   language?: string;
   prompt?: string;
   maxChunkSeconds?: number;
@@ -39,7 +46,7 @@ export interface AudioTranscript {
 export async function transcribeAudioFile(
   options: TranscribeAudioFileOptions,
 ): Promise<AudioTranscript> {
-  const { engine, signal } = options;
+  const { engine, signal, priority } = options;
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
   try {
@@ -56,7 +63,7 @@ export async function transcribeAudioFile(
       engine.maxChunkSeconds ?? Number.POSITIVE_INFINITY,
     );
     const chunks: PlannedChunk[] = engine.planChunks
-      ? await engine.planChunks(decoded.pcmPath, { maxChunkSeconds, signal })
+      ? await engine.planChunks(decoded.pcmPath, { maxChunkSeconds, signal, priority })
       : await planChunks(decoded.pcmPath, { maxChunkSeconds });
     signal?.throwIfAborted();
     options.onProgress?.(0);
@@ -72,6 +79,7 @@ export async function transcribeAudioFile(
       const samples = await readPcmRange(decoded.pcmPath, chunk);
       const result = await engine.transcribe(samples, {
         signal,
+        priority,
         language,
         prompt: options.prompt,
         ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),

@@ -6,6 +6,7 @@ import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
 import { transcriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { inspectUpload } from './inspect-upload.js';
 import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
@@ -101,7 +102,8 @@ export async function createTranscription(
       await executeSql(insert.sql, insert.params);
       const { countOne } = usageStatements(deps.database.db, userId, row.createdAt);
       await executeSql(countOne.sql, countOne.params);
-      await deps.queue.enqueueTranscription({ transcriptionId: id }, executeSql);
+      const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
+      await deps.queue.enqueueTranscription({ transcriptionId: id, priority }, executeSql);
     });
     storedKey = undefined;
     return row;

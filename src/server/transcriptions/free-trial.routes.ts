@@ -5,7 +5,7 @@ import type { FreeTrialResult } from '../../core/api-types.js';
 import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
 import { AudioError } from '../speech/audio/audio-error.js';
-import type { SpeechEngine } from '../speech/engines/engine.js';
+import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
 import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { inspectUpload } from './inspect-upload.js';
@@ -55,6 +55,8 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
           maxSeconds: FREE_TRANSCRIPT_SECONDS,
           engine: options.engine(),
           workDir,
+          // Someone waits on the page: served before queued jobs' chunks.
+          priority: WORK_PRIORITY.interactive,
         });
         return {
           text: result.text,

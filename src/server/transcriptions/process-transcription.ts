@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
-import type { JobAttempt } from '../jobs/job-queue.js';
+import type { JobAttempt, TranscriptionJobData } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import { sniffAudioFile } from '../speech/audio/sniff-audio-format.js';
 import type { SpeechEngine } from '../speech/engines/engine.js';
@@ -28,10 +28,11 @@ export interface ProcessTranscriptionDeps {
  */
 export async function processTranscription(
   deps: ProcessTranscriptionDeps,
-  transcriptionId: string,
+  job: TranscriptionJobData,
   attempt: JobAttempt,
   signal?: AbortSignal,
 ): Promise<void> {
+  const { transcriptionId } = job;
   const row = await findTranscriptionById(deps.db, transcriptionId);
   if (!row || row.status === 'completed') return; // deleted meanwhile, or already done
   await updateTranscription(deps.db, row.id, { status: 'processing', progress: 0, error: null });
@@ -50,6 +51,7 @@ export async function processTranscription(
       engine: deps.engine,
       workDir,
       signal,
+      priority: job.priority,
       onProgress: (percent) => {
         const rounded = Math.min(99, Math.floor(percent));
         if (rounded <= lastProgress) return;

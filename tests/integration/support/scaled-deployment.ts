@@ -12,6 +12,8 @@ export interface ScaledDeployment {
   api: RunningServer;
   db: pg.Client;
   startWorker(): WorkerProcess;
+  /** A signed-in free user. */
+  signUp(): Promise<{ cookie: string; userId: string }>;
   /** A signed-in Pro user (whole files, so jobs run long enough to interrupt). */
   signUpPro(): Promise<{ cookie: string; userId: string }>;
   stop(): Promise<void>;
@@ -39,6 +41,23 @@ export async function startScaledDeployment(): Promise<ScaledDeployment> {
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   const workers: WorkerProcess[] = [];
+  async function signUp(): Promise<{ cookie: string; userId: string }> {
+    const response = await fetch(`${api.baseUrl}/api/identity/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: api.baseUrl },
+      body: JSON.stringify({
+        email: `scaled-${randomUUID()}@example.com`,
+        password: 'scaled password',
+        name: 'Scaled',
+      }),
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const { user } = (await response.json()) as { user: { id: string } };
+    return { cookie, userId: user.id };
+  }
 
   return {
     api,
@@ -48,27 +67,15 @@ export async function startScaledDeployment(): Promise<ScaledDeployment> {
       workers.push(worker);
       return worker;
     },
+    signUp,
     async signUpPro() {
-      const response = await fetch(`${api.baseUrl}/api/identity/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: api.baseUrl },
-        body: JSON.stringify({
-          email: `scaled-${randomUUID()}@example.com`,
-          password: 'scaled password',
-          name: 'Scaled',
-        }),
-      });
-      const cookie = response.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; ');
-      const { user } = (await response.json()) as { user: { id: string } };
+      const account = await signUp();
       await db.query(
         `INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, status, current_period_end)
          VALUES ($1, $2, 'test', $3, 'active', now() + interval '30 days')`,
-        [randomUUID(), user.id, `sub_${randomUUID()}`],
+        [randomUUID(), account.userId, `sub_${randomUUID()}`],
       );
-      return { cookie, userId: user.id };
+      return account;
     },
     async stop() {
       await Promise.all(workers.map((worker) => worker.kill('SIGKILL')));

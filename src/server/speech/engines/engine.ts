@@ -24,9 +24,25 @@ export interface PlannedChunk<ChunkState = unknown> extends PcmChunk {
   state?: ChunkState;
 }
 
+/**
+ * Who is waiting for a piece of speech work. When work queues for a decoder, higher goes first;
+ * equal priorities keep their arrival order.
+ */
+export const WORK_PRIORITY = {
+  /** A free user's job. */
+  standard: 0,
+  /** A Pro user's job: the plan's "Priority processing". */
+  priority: 1,
+  /** Someone waits on the page for the answer (the free trial). */
+  interactive: 2,
+} as const;
+
+export type WorkPriority = (typeof WORK_PRIORITY)[keyof typeof WORK_PRIORITY];
+
 export interface PlanChunksRequest {
   maxChunkSeconds: number;
   signal?: AbortSignal;
+  priority?: WorkPriority;
 }
 
 export interface TranscribeOptions<ChunkState = unknown> {
@@ -39,6 +55,8 @@ export interface TranscribeOptions<ChunkState = unknown> {
   /** From the engine's own planChunks, for this chunk. */
   chunkState?: ChunkState;
   signal?: AbortSignal;
+  /** Engines that queue work (PocketSphinx threads, the whisper server) serve higher first. */
+  priority?: WorkPriority;
 }
 
 export interface SpeechEngine<ChunkState = unknown> {

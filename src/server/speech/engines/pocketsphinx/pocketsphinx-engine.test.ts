@@ -8,6 +8,7 @@ import {
 import { MORNING, PIZZA } from '../../../../../tests/fixtures/speech/sentences.js';
 import { decodeAudio } from '../../audio/decode-audio.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
+import { WORK_PRIORITY, type WorkPriority } from '../engine.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx-engine.js';
 import { pocketSphinxWorkerEntry } from './pocketsphinx-worker-pool.js';
@@ -71,6 +72,28 @@ describe('PocketSphinx engine', () => {
       if (index > 0)
         expect(segment.start).toBeGreaterThanOrEqual(result.segments[index - 1]?.end ?? 0);
     });
+  });
+
+  it('one thread, several waiting: a free trial, then Pro chunks, then free chunks, each in arrival order', async () => {
+    const single = createPocketSphinxEngine({ parallelism: 1 });
+    try {
+      const finished: string[] = [];
+      const submit = (name: string, priority: WorkPriority) =>
+        single.transcribe(samples, { priority }).then(() => finished.push(name));
+      // The first takes the thread at once; the rest wait for it.
+      const all = [
+        submit('free 1 (running)', WORK_PRIORITY.standard),
+        submit('free 2', WORK_PRIORITY.standard),
+        submit('pro 1', WORK_PRIORITY.priority),
+        submit('free 3', WORK_PRIORITY.standard),
+        submit('trial', WORK_PRIORITY.interactive),
+        submit('pro 2', WORK_PRIORITY.priority),
+      ];
+      await Promise.all(all);
+      expect(finished).toEqual(['free 1 (running)', 'trial', 'pro 1', 'pro 2', 'free 2', 'free 3']);
+    } finally {
+      await single.close();
+    }
   });
 
   it('loads the model once per worker thread, not once per chunk', async () => {

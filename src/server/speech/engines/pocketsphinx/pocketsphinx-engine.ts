@@ -65,7 +65,7 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
   ): Promise<PlannedChunk<PocketSphinxChunkState>[]> {
     const [energy, analysis] = await Promise.all([
       measureFrameEnergy(pcmPath),
-      this.pool.analyse(pcmPath, request.signal),
+      this.pool.analyse(pcmPath, { signal: request.signal, priority: request.priority }),
     ]);
     const chunks = planChunksFromEnergy(energy.frameEnergy, energy.sampleCount, {
       maxChunkSeconds: request.maxChunkSeconds,
@@ -86,6 +86,7 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
     const utterances = await this.pool.decode(pcm, {
       startMean: options.chunkState?.cepstralMean,
       signal: options.signal,
+      priority: options.priority,
     });
     const segments = utterances.flatMap((words) =>
       groupWordsIntoSegments(words, this.segmentOptions),

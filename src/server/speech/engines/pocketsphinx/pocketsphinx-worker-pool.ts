@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { insertByPriority } from '../insert-by-priority.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import type { Utterance } from './pocketsphinx-decoder.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
@@ -12,9 +13,17 @@ import type {
   WorkerTask,
 } from './worker-messages.js';
 
+/** How a caller asks for work: cancellable, and served ahead of lower priorities while it waits. */
+export interface TaskOptions {
+  signal?: AbortSignal;
+  /** Higher goes first; equal priorities keep their order (see WORK_PRIORITY). */
+  priority?: number;
+}
+
 interface Task {
   work: WorkerTask;
   signal: AbortSignal | undefined;
+  priority: number;
   resolve: (result: WorkerResult) => void;
   reject: (error: unknown) => void;
   settled: boolean;
@@ -83,31 +92,31 @@ export class PocketSphinxWorkerPool {
 
   async decode(
     samples: Int16Array,
-    options: { startMean?: Float32Array; signal?: AbortSignal } = {},
+    options: TaskOptions & { startMean?: Float32Array } = {},
   ): Promise<Utterance[]> {
-    const { startMean, signal } = options;
+    const { startMean, ...taskOptions } = options;
     const result = await this.run(
       { type: 'decode', samples, ...(startMean ? { startMean } : {}) },
-      signal,
+      taskOptions,
     );
     if (result.type !== 'decoded')
       throw new SpeechEngineError('a PocketSphinx worker answered oddly');
     return result.utterances;
   }
 
-  async analyse(pcmPath: string, signal?: AbortSignal): Promise<SpeechAnalysis> {
-    const result = await this.run({ type: 'analyse', pcmPath }, signal);
+  async analyse(pcmPath: string, options: TaskOptions = {}): Promise<SpeechAnalysis> {
+    const result = await this.run({ type: 'analyse', pcmPath }, options);
     if (result.type !== 'analysed')
       throw new SpeechEngineError('a PocketSphinx worker answered oddly');
     return result.analysis;
   }
 
-  private run(work: WorkerTask, signal: AbortSignal | undefined): Promise<WorkerResult> {
+  private run(work: WorkerTask, { signal, priority = 0 }: TaskOptions): Promise<WorkerResult> {
     if (this.closed)
       return Promise.reject(new SpeechEngineError('the PocketSphinx engine is closed'));
     signal?.throwIfAborted();
     return new Promise<WorkerResult>((resolve, reject) => {
-      const task: Task = { work, signal, resolve, reject, settled: false };
+      const task: Task = { work, signal, priority, resolve, reject, settled: false };
       const onAbort = (): void => {
         const queued = this.queue.indexOf(task);
         if (queued >= 0) this.queue.splice(queued, 1);
@@ -123,7 +132,7 @@ export class PocketSphinxWorkerPool {
         signal?.removeEventListener('abort', onAbort);
         reject(error);
       };
-      this.queue.push(task);
+      insertByPriority(this.queue, task);
       this.dispatch();
     });
   }

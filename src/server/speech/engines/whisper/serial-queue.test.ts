@@ -28,6 +28,40 @@ describe('SerialQueue', () => {
     expect(order).toEqual(['a starts', 'a ends', 'c']);
   });
 
+  it('a higher priority waiting task runs before lower ones that came earlier', async () => {
+    const queue = new SerialQueue();
+    const order: string[] = [];
+    const first = deferred();
+    const running = queue.run(async () => {
+      order.push('free job, running');
+      await first.promise;
+    });
+    const waiting = [
+      queue.run(async () => order.push('free job'), undefined, 0),
+      queue.run(async () => order.push('pro job'), undefined, 1),
+      queue.run(async () => order.push('free trial'), undefined, 2),
+      queue.run(async () => order.push('second pro job'), undefined, 1),
+    ];
+    first.resolve();
+    await Promise.all([running, ...waiting]);
+    expect(order).toEqual([
+      'free job, running',
+      'free trial',
+      'pro job',
+      'second pro job',
+      'free job',
+    ]);
+  });
+
+  it('refuses at once a task whose signal was already aborted', async () => {
+    const queue = new SerialQueue();
+    const order: string[] = [];
+    await expect(
+      queue.run(async () => order.push('ran'), AbortSignal.abort(new Error('gone'))),
+    ).rejects.toThrow('gone');
+    expect(order).toEqual([]);
+  });
+
   it('goes on after a task fails', async () => {
     const queue = new SerialQueue();
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

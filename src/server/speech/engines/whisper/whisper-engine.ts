@@ -100,7 +100,11 @@ export class WhisperEngine implements SpeechEngine {
     // Whisper invents text for silence; there is nothing to hear, so nothing to ask.
     if (voice.silent) return { text: '', segments: [], ...languageField(fixedLanguage) };
 
-    const answer = await this.queue.run(() => this.request(pcm, options), options.signal);
+    const answer = await this.queue.run(
+      () => this.request(pcm, options),
+      options.signal,
+      options.priority,
+    );
     const segments = cleanWindowSegments({
       segments: answer.segments,
       voice,
