@@ -53,7 +53,8 @@ const COMPARISON: ComparisonRow[] = [
   { label: 'Transcriptions a month', values: [monthlyCell(FREE_PLAN), monthlyCell(PRO_PLAN)] },
   { label: 'Storage', values: [FREE_STORAGE, PRO_STORAGE] },
   { label: 'Maximum file size', values: [MAX_UPLOAD, MAX_UPLOAD] },
-  { label: 'Transcription quality', values: ['Standard', 'High quality'] },
+  // Both plans use the server's one speech engine: the free plan is shorter, not worse.
+  { label: 'Speech recognition', values: ['The same engine', 'The same engine'] },
   { label: 'Processing', values: ['Standard queue', 'Priority'] },
   { label: 'Plain-text download', values: [true, true] },
   { label: 'Timestamped transcripts', values: [true, true] },
