@@ -21,11 +21,11 @@ export interface TranscriptSegmentDto {
   text: string;
 }
 
-export interface TranscriptionDto {
+/** An item of `GET /api/transcriptions`: the spec's fields, without the segments. */
+export interface TranscriptionListItemDto {
   id: string;
   filename: string;
   text: string;
-  segments: TranscriptSegmentDto[];
   createdAt: string;
   durationInSeconds: number;
   fileSize: number;
@@ -34,7 +34,69 @@ export interface TranscriptionDto {
   progress: number;
   error: string | null;
   language: string | null;
+  /** The speech engine that made the transcript (`whisper`, `pocketsphinx`, `openai`). */
   engine: string | null;
+  /** The engine's model or variant (`base.en`, `en-us`, `whisper-1`). */
+  model: string | null;
+}
+
+/** `GET /api/transcriptions/:id`: everything the detail page needs. */
+export interface TranscriptionDto extends TranscriptionListItemDto {
+  segments: TranscriptSegmentDto[];
+  /**
+   * Starts at 1 and goes up with every saved edit. `PATCH` takes it back (an `If-Match: "N"`
+   * header or a `version` field) and answers 409 when it is stale.
+   */
+  version: number;
+  /** The segments differ from the machine's first transcript (`?version=original`). */
+  isEdited: boolean;
+  /** The live share link, or null when the transcript is not shared. */
+  share: ShareLinkDto | null;
+}
+
+/** `PATCH /api/transcriptions/:id`. */
+export interface TranscriptionPatch {
+  filename?: string;
+  segments?: TranscriptSegmentDto[];
+  /** The version the edit was made on; the `If-Match` header may carry it instead. */
+  version?: number;
+}
+
+/** `GET /api/transcriptions/:id/original`: the machine's first transcript. */
+export interface OriginalTranscriptDto {
+  text: string;
+  segments: TranscriptSegmentDto[];
+}
+
+/** `GET /api/download/:id?format=`; TXT is the default. */
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx', 'pdf', 'json', 'md'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** An item of `GET /api/search?q=`. */
+export interface SearchHitDto {
+  id: string;
+  filename: string;
+  createdAt: string;
+  /** Text around the match, HTML-escaped, with the matching words in `<mark>…</mark>`. */
+  snippet: string;
+  /** Seconds: where the first matching segment starts, or null when only the file name matched. */
+  start: number | null;
+}
+
+/** `POST /api/transcriptions/:id/share`. */
+export interface ShareLinkDto {
+  /** Absolute address of the public read-only page, `<BASE_URL>/s/<token>`. */
+  url: string;
+  token: string;
+}
+
+/** `GET /api/shared/:token`: what anyone with the link may see. No owner name or email. */
+export interface SharedTranscriptDto {
+  filename: string;
+  text: string;
+  segments: TranscriptSegmentDto[];
+  durationInSeconds: number;
+  language: string | null;
 }
 
 export interface UsageDto {

@@ -17,5 +17,10 @@ export function toTranscriptionDto(row: TranscriptionRow): TranscriptionDto {
     error: row.error,
     language: row.language,
     engine: row.engine,
+    model: row.model,
+    // Placeholders until the workbench columns exist (issue 16, server part).
+    version: 1,
+    isEdited: false,
+    share: null,
   };
 }
