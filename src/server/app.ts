@@ -12,6 +12,7 @@ import { registerBilling, type Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { originResolver } from './http/request-origin.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
@@ -63,9 +64,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
 
+  const originOf = originResolver(config.fixedOrigin, config.baseUrl);
   const auth = createAuth({
     db: database.db,
     baseUrl: config.baseUrl,
+    fixedOrigin: config.fixedOrigin,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     oidc: config.oidc,
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
@@ -92,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
   await server.register(fastifyRateLimit, { global: false });
   registerCrossSiteGuard(server, {
-    baseUrl: config.baseUrl,
+    originOf,
     exemptPaths: ['/api/billing/webhook'],
   });
 
@@ -120,7 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     throwFileSizeLimit: true,
   });
 
-  mountAuth(server, auth, config.baseUrl);
+  mountAuth(server, auth, originOf);
   const webApp = await registerWebApp(server, {
     webRoot: deps.webRoot ?? DEFAULT_WEB_ROOT,
     baseUrl: config.baseUrl,
@@ -128,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await server.register(accountsRoutes, {
     auth,
     db: database.db,
-    baseUrl: config.baseUrl,
+    originOf,
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
   });

@@ -55,6 +55,11 @@ export interface Config {
   port: number;
   host: string;
   baseUrl: string;
+  /**
+   * BASE_URL's origin when the operator set it. Unset, the server answers on whatever address it
+   * is opened by (localhost, 127.0.0.1, the machine's IP), and same-origin means that address.
+   */
+  fixedOrigin: string | undefined;
   dataDir: string;
   audioDir: string;
   database: { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
@@ -148,6 +153,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     host: env.HOST,
     baseUrl,
+    fixedOrigin: env.BASE_URL ? new URL(baseUrl).origin : undefined,
     dataDir,
     audioDir: path.resolve(env.AUDIO_DIR ?? path.join(dataDir, 'audio')),
     database: env.DATABASE_URL

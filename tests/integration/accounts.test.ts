@@ -133,7 +133,10 @@ describe.each(kinds)('accounts on %s', (kind) => {
       payload: { email: uniqueEmail(), password: 'a good password', name: 'Evil' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(response.json()).toEqual({
+      message:
+        'Cross-site request refused: this server expects requests from http://localhost:3000. If that is not the address you opened, ask the operator to set BASE_URL to it.',
+    });
   });
 
   it('serves the sign-in page at /api/login', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthStatus, CurrentUser } from '../../core/api-types.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { Database } from '../db/database.js';
+import type { OriginOf } from '../http/request-origin.js';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, type Auth } from './auth.js';
 import { findSessionUser, requireSessionUser } from './current-user.js';
 import { sendFetchResponse, toFetchRequest } from './mount-auth.js';
@@ -10,21 +11,22 @@ import { sanitizeReturnTo } from './return-to.js';
 export interface AccountsRoutesOptions {
   auth: Auth;
   db: Database;
-  baseUrl: string;
+  originOf: OriginOf;
   oidcEnabled: boolean;
   /** Serves the web app's sign-in page (the SPA shell). */
   sendAppShell: (reply: FastifyReply) => Promise<void>;
 }
 
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
-  const { auth, db, baseUrl } = options;
+  const { auth, db, originOf } = options;
 
   /** A same-origin POST to better-auth on behalf of a full-page GET navigation. */
   function authPost(request: FastifyRequest, path: string, body: object): Request {
-    const template = toFetchRequest(request, baseUrl, `${AUTH_BASE_PATH}${path}`);
+    const origin = originOf(request);
+    const template = toFetchRequest(request, origin, `${AUTH_BASE_PATH}${path}`);
     const headers = new Headers(template.headers);
     headers.set('content-type', 'application/json');
-    headers.set('origin', new URL(baseUrl).origin);
+    headers.set('origin', origin);
     return new Request(template.url, { method: 'POST', headers, body: JSON.stringify(body) });
   }
 
@@ -45,7 +47,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   });
 
   app.get<{ Querystring: { returnTo?: string } }>('/api/login', async (request, reply) => {
-    const returnTo = sanitizeReturnTo(request.query.returnTo, baseUrl);
+    const returnTo = sanitizeReturnTo(request.query.returnTo, originOf(request));
     if (await findSessionUser(auth, request)) return reply.redirect(returnTo, 302);
     if (!options.oidcEnabled) return options.sendAppShell(reply);
     const response = await auth.handler(

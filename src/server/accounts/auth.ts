@@ -13,6 +13,8 @@ export const CLIENT_IP_HEADER = 'x-sonoscript-client-ip';
 export interface AuthOptions {
   db: Database;
   baseUrl: string;
+  /** BASE_URL's origin when set; otherwise each request's own origin is the trusted one. */
+  fixedOrigin: string | undefined;
   secret: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Rate limits are on everywhere but can be loosened for test suites that sign up many users. */
@@ -28,7 +30,12 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: AUTH_BASE_PATH,
     secret: options.secret,
-    trustedOrigins: [new URL(options.baseUrl).origin],
+    // Requests reach better-auth on the origin they came to (see mount-auth), which the
+    // cross-site guard has already matched against the browser's Origin.
+    trustedOrigins:
+      options.fixedOrigin !== undefined
+        ? [options.fixedOrigin]
+        : (request) => [request ? new URL(request.url).origin : new URL(options.baseUrl).origin],
     database: drizzleAdapter(options.db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OriginOf } from '../http/request-origin.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.js';
 
-/** Builds a fetch Request for better-auth from a Fastify request, carrying the real client IP. */
+/**
+ * Builds a fetch Request for better-auth from a Fastify request, carrying the real client IP,
+ * addressed to the origin the browser used.
+ */
 export function toFetchRequest(
   request: FastifyRequest,
-  baseUrl: string,
+  origin: string,
   pathOverride?: string,
 ): Request {
   const headers = new Headers();
@@ -17,7 +21,7 @@ export function toFetchRequest(
     request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Request(new URL(pathOverride ?? request.url, baseUrl), {
+  return new Request(new URL(pathOverride ?? request.url, origin), {
     method: request.method,
     headers,
     body: hasBody ? JSON.stringify(request.body) : undefined,
@@ -37,12 +41,12 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   await reply.send(body.length > 0 ? body : undefined);
 }
 
-export function mountAuth(app: FastifyInstance, auth: Auth, baseUrl: string): void {
+export function mountAuth(app: FastifyInstance, auth: Auth, originOf: OriginOf): void {
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
-      const response = await auth.handler(toFetchRequest(request, baseUrl));
+      const response = await auth.handler(toFetchRequest(request, originOf(request)));
       await sendFetchResponse(reply, response);
     },
   });

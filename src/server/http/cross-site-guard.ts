@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OriginOf } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -9,20 +10,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCrossSiteGuard(
   app: FastifyInstance,
-  options: { baseUrl: string; exemptPaths: string[] },
+  options: { originOf: OriginOf; exemptPaths: string[] },
 ): void {
-  const allowedOrigin = new URL(options.baseUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (options.exemptPaths.includes(path)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
+    const expected = options.originOf(request);
     const crossSite =
-      (origin !== undefined && origin !== allowedOrigin) ||
+      (origin !== undefined && origin !== expected) ||
       (origin === undefined && fetchSite === 'cross-site');
     if (crossSite) {
-      return reply.status(403).send({ message: 'Cross-site request refused' });
+      return reply.status(403).send({
+        message: `Cross-site request refused: this server expects requests from ${expected}. If that is not the address you opened, ask the operator to set BASE_URL to it.`,
+      });
     }
   });
 }

@@ -39,6 +39,8 @@ export interface TestApp extends App {
 export interface TestAppOptions {
   env?: Record<string, string>;
   signInAttemptsPerMinute?: number;
+  /** `null` leaves BASE_URL unset, as a self-hoster who never set it runs the server. */
+  baseUrl?: string | null;
   /** Points the Stripe SDK at a local fake Stripe. */
   stripeApi?: AppDependencies['stripeApi'];
 }
@@ -54,7 +56,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    BASE_URL: TEST_BASE_URL,
+    ...(options.baseUrl === null ? {} : { BASE_URL: options.baseUrl ?? TEST_BASE_URL }),
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     // Speech workers only where a test transcribes: they load models and take memory.
