@@ -8,11 +8,11 @@ import {
   type SpeechClip,
 } from '../fixtures/speech/speech-fixtures.js';
 import { startServer } from '../e2e/support/server.js';
-import { isPostgresAvailable } from './support/databases.js';
+import { requirePostgres } from './support/databases.js';
 import { jobsOf, startScaledDeployment } from './support/scaled-deployment.js';
 import { getJson, uploadFile, waitForTranscription } from './support/http.js';
 
-const postgres = await isPostgresAvailable();
+await requirePostgres();
 let fixtures: { path: string; remove: () => Promise<void> };
 let speech: SpeechClip;
 
@@ -96,72 +96,64 @@ describe('durable jobs', () => {
   });
 
   // Separate worker processes need a shared PostgreSQL: the embedded database serves one process.
-  (postgres ? it : it.todo)(
-    'a worker killed mid-job: the job runs again on another worker and completes exactly once',
-    async () => {
-      const deployment = await startScaledDeployment();
-      const doomed = deployment.startWorker();
-      try {
-        const { api } = deployment;
-        const { cookie } = await deployment.signUpPro();
-        const created = await uploadOver(api.baseUrl, cookie);
-        expect(created.isTruncated).toBe(false);
-        await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
-        await doomed.kill('SIGKILL');
+  it('a worker killed mid-job: the job runs again on another worker and completes exactly once', async () => {
+    const deployment = await startScaledDeployment();
+    const doomed = deployment.startWorker();
+    try {
+      const { api } = deployment;
+      const { cookie } = await deployment.signUpPro();
+      const created = await uploadOver(api.baseUrl, cookie);
+      expect(created.isTruncated).toBe(false);
+      await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
+      await doomed.kill('SIGKILL');
 
-        deployment.startWorker();
-        const done = await waitForTranscription<TranscriptionDto>(
-          api.baseUrl,
-          cookie,
-          created.id,
-          150_000,
-        );
-        expect(done.status).toBe('completed');
-        expect(done.text).toContain('four five six');
+      deployment.startWorker();
+      const done = await waitForTranscription<TranscriptionDto>(
+        api.baseUrl,
+        cookie,
+        created.id,
+        150_000,
+      );
+      expect(done.status).toBe('completed');
+      expect(done.text).toContain('four five six');
 
-        const rows = await deployment.db.query('SELECT count(*)::int AS n FROM transcriptions');
-        expect(rows.rows[0].n).toBe(1);
-        const jobs = await jobsOf(deployment.db, created.id);
-        expect(jobs).toHaveLength(1);
-        expect(jobs[0]?.state).toBe('completed');
-        expect(jobs[0]?.retry_count).toBeGreaterThanOrEqual(1);
-      } catch (error) {
-        throw new Error(`${String(error)}\nworker output:\n${doomed.output()}`, { cause: error });
-      } finally {
-        await deployment.stop();
-      }
-    },
-  );
+      const rows = await deployment.db.query('SELECT count(*)::int AS n FROM transcriptions');
+      expect(rows.rows[0].n).toBe(1);
+      const jobs = await jobsOf(deployment.db, created.id);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]?.state).toBe('completed');
+      expect(jobs[0]?.retry_count).toBeGreaterThanOrEqual(1);
+    } catch (error) {
+      throw new Error(`${String(error)}\nworker output:\n${doomed.output()}`, { cause: error });
+    } finally {
+      await deployment.stop();
+    }
+  });
 
-  (postgres ? it : it.todo)(
-    'a worker stopped with SIGTERM finishes its running job before it exits',
-    async () => {
-      const deployment = await startScaledDeployment();
-      try {
-        const { api } = deployment;
-        const worker = deployment.startWorker();
-        const { cookie } = await deployment.signUpPro();
-        const created = await uploadOver(api.baseUrl, cookie);
-        await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
-        const exited = new Promise<number | null>((resolve) =>
-          worker.process.once('exit', resolve),
-        );
-        worker.process.kill('SIGTERM');
-        expect(await exited).toBe(0);
+  it('a worker stopped with SIGTERM finishes its running job before it exits', async () => {
+    const deployment = await startScaledDeployment();
+    try {
+      const { api } = deployment;
+      const worker = deployment.startWorker();
+      const { cookie } = await deployment.signUpPro();
+      const created = await uploadOver(api.baseUrl, cookie);
+      await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
+      const exited = new Promise<number | null>((resolve) => worker.process.once('exit', resolve));
+      worker.process.kill('SIGTERM');
+      expect(await exited).toBe(0);
 
-        // Finished by the worker that was asked to stop: no other worker runs, and it ran once.
-        const { body } = await getJson<TranscriptionDto>(
-          api.baseUrl,
-          cookie,
-          `/api/transcriptions/${created.id}`,
-        );
-        expect(body.status).toBe('completed');
-        expect(body.text).toContain('four five six');
-        const jobs = await jobsOf(deployment.db, created.id);
-        expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
-      } finally {
-        await deployment.stop();
-      }
-    },
-  );
+      // Finished by the worker that was asked to stop: no other worker runs, and it ran once.
+      const { body } = await getJson<TranscriptionDto>(
+        api.baseUrl,
+        cookie,
+        `/api/transcriptions/${created.id}`,
+      );
+      expect(body.status).toBe('completed');
+      expect(body.text).toContain('four five six');
+      const jobs = await jobsOf(deployment.db, created.id);
+      expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+    } finally {
+      await deployment.stop();
+    }
+  });
 });

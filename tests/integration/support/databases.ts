@@ -1,32 +1,35 @@
 import pg from 'pg';
 
+/** `npm test` starts a PostgreSQL server of the run's own and names it here. */
 export const TEST_POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-let postgresAvailable: Promise<boolean> | undefined;
+let postgresReady: Promise<void> | undefined;
 
-/** The PostgreSQL server on these machines, when it answers; PGlite always. */
-export function isPostgresAvailable(): Promise<boolean> {
-  postgresAvailable ??= (async () => {
+/** Fails loudly when PostgreSQL does not answer: its half of the suite must never vanish. */
+export function requirePostgres(): Promise<void> {
+  postgresReady ??= (async () => {
     const client = new pg.Client({
       connectionString: TEST_POSTGRES_URL,
-      connectionTimeoutMillis: 2000,
+      connectionTimeoutMillis: 5000,
     });
     try {
       await client.connect();
       await client.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
+    } catch (error) {
+      throw new Error(
+        `PostgreSQL does not answer at ${TEST_POSTGRES_URL} (${String(error)}). Run the tests with \`npm test\`, which starts a server of its own, or set TEST_POSTGRES_URL.`,
+      );
     } finally {
       await client.end().catch(() => undefined);
     }
   })();
-  return postgresAvailable;
+  return postgresReady;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export async function databaseKinds(): Promise<DatabaseKind[]> {
-  return (await isPostgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+  await requirePostgres();
+  return ['pglite', 'postgres'];
 }
