@@ -100,8 +100,15 @@ export async function startPrivatePostgres() {
   ].join(' ');
   const pgCtl = path.join(bin, 'pg_ctl');
   const logFile = path.join(directory, 'server.log');
-  const start = () =>
-    run(user, pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options, 'start']);
+  const isRunning = () =>
+    spawnSync(
+      user ? 'runuser' : pgCtl,
+      user ? ['-u', user.name, '--', pgCtl, '-D', dataDir, 'status'] : ['-D', dataDir, 'status'],
+    ).status === 0;
+  const start = () => {
+    if (!isRunning())
+      run(user, pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options, 'start']);
+  };
   const stop = () => run(user, pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   start();
   run(user, path.join(bin, 'createdb'), [

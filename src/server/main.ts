@@ -1,12 +1,18 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
+import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
+import { createLogger } from './logger.js';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
-  await database.migrate();
+  const log = createLogger(config);
+  const database = await openDatabase(config.database, {
+    onConnectionLost: (error) => log.warn({ err: error }, DATABASE_CONNECTION_LOST),
+  });
+  await migrateWhenReachable(database, log);
   const { server } = await buildApp({ config, database });
 
   let shuttingDown = false;

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
+import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
 import { startAccountDeletionJobs } from './accounts/account-deletion-plugin.js';
@@ -18,8 +20,10 @@ async function main() {
     );
   }
   const log = createLogger(config);
-  const database = await openDatabase(config.database);
-  await database.migrate();
+  const database = await openDatabase(config.database, {
+    onConnectionLost: (error) => log.warn({ err: error }, DATABASE_CONNECTION_LOST),
+  });
+  await migrateWhenReachable(database, log);
   const queue = await startJobQueue(database);
   const { engine } = await speechEngineFromConfig(config, log);
   const storage = createLocalDiskStorage(config.audioDir);

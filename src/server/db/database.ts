@@ -26,7 +26,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenDatabaseOptions {
+  /**
+   * Told when an idle PostgreSQL connection breaks (the server restarted or went away). The pool
+   * drops that connection and opens a new one when the server answers again; without a listener
+   * the error would end the process.
+   */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     const unlock = lockDatabaseDirectory(target.directory);
     try {
@@ -49,7 +61,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
   }
 
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    // A database that does not answer fails the request (503) instead of holding it open.
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   const migrationsSchema = 'drizzle';
   return {

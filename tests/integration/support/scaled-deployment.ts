@@ -23,12 +23,17 @@ export interface ScaledDeployment {
  * The scaled-out shape: one API process without workers and separate worker processes, all on a
  * PostgreSQL database of their own, sharing the audio folder.
  */
-export async function startScaledDeployment(): Promise<ScaledDeployment> {
+export async function startScaledDeployment(
+  options: { postgresUrl?: string } = {},
+): Promise<ScaledDeployment> {
+  const postgresUrl = options.postgresUrl ?? TEST_POSTGRES_URL;
   const databaseName = `sonoscript_scaled_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
+  // A test may restart the server under these clients; their queries fail then, not the run.
+  admin.on('error', () => undefined);
   await admin.query(`CREATE DATABASE "${databaseName}"`);
-  const url = new URL(TEST_POSTGRES_URL);
+  const url = new URL(postgresUrl);
   url.pathname = `/${databaseName}`;
   const shared = { DATABASE_URL: url.toString(), WORKER_CONCURRENCY: '1' };
   const api = await startServer({ ...shared, RUN_WORKERS: 'false' });
@@ -40,6 +45,7 @@ export async function startScaledDeployment(): Promise<ScaledDeployment> {
   };
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
+  db.on('error', () => undefined);
   const workers: WorkerProcess[] = [];
   async function signUp(): Promise<{ cookie: string; userId: string }> {
     const response = await fetch(`${api.baseUrl}/api/identity/sign-up/email`, {
