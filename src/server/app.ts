@@ -13,6 +13,7 @@ import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { originResolver } from './http/request-origin.js';
+import { redactingSerializers } from './log-redaction.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerWebApp } from './http/web-app.js';
@@ -59,7 +60,8 @@ export interface App {
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const server = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false ? false : { level: config.logLevel, serializers: redactingSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

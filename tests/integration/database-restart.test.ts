@@ -43,6 +43,11 @@ describe('a PostgreSQL restart', () => {
       expect(during.status).toBe(503);
       expect(await during.json()).toEqual({ message: DATABASE_DOWN });
       expect(during.headers.get('retry-after')).toBe('5');
+      // The failed session lookup is logged without its parameters: the session token.
+      const sessionToken = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+      expect(sessionToken.length).toBeGreaterThan(10);
+      await expect.poll(() => api.output()).toContain('database unavailable');
+      expect(api.output()).not.toContain(sessionToken);
       // The worker notices the outage too (its queue polls the database) and keeps running.
       await expect.poll(() => worker.output(), { timeout: 60_000 }).toContain('ECONNREFUSED');
       expect(api.process.exitCode).toBeNull();
