@@ -5,14 +5,17 @@ import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
 import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
 import { createLogger } from './logger.js';
+import { keepDataOwnerOnly, restrictToOwner } from './owner-only-files.js';
 
 async function main() {
   const config = loadConfig();
+  keepDataOwnerOnly(config);
   const log = createLogger(config);
   const database = await openDatabase(config.database, {
     onConnectionLost: (error) => log.warn({ err: error }, DATABASE_CONNECTION_LOST),
   });
   await migrateWhenReachable(database, log);
+  if (config.database.kind === 'pglite') restrictToOwner(config.database.directory);
   const { server } = await buildApp({ config, database });
 
   let shuttingDown = false;

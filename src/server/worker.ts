@@ -8,6 +8,7 @@ import { startAccountDeletionJobs } from './accounts/account-deletion-plugin.js'
 import { startBillingJobs } from './billing/billing-jobs.js';
 import { createBilling } from './billing/create-billing.js';
 import { createLogger } from './logger.js';
+import { keepDataOwnerOnly } from './owner-only-files.js';
 import { speechEngineFromConfig } from './speech/engine-from-config.js';
 import { createLocalDiskStorage } from './storage/local-disk-storage.js';
 
@@ -19,6 +20,7 @@ async function main() {
       'Invalid configuration:\n  DATABASE_URL: separate worker processes need a PostgreSQL server; the embedded database serves one process (npm start runs workers in-process).',
     );
   }
+  keepDataOwnerOnly(config);
   const log = createLogger(config);
   const database = await openDatabase(config.database, {
     onConnectionLost: (error) => log.warn({ err: error }, DATABASE_CONNECTION_LOST),
