@@ -248,7 +248,8 @@ if (only !== '--pglite-only') {
     url.pathname = `/${name}`;
     results.push(...(await bench({ kind: 'postgres', url: url.toString() }, 'PostgreSQL')));
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (process.env.KEEP_BENCH_DATABASE) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -8,8 +8,6 @@ export interface SearchTerms {
   words: string[];
   /** Every word, the last as a prefix: what the results must contain. */
   allWords: string;
-  /** Any of the words: which segment to show and what to highlight in it. */
-  anyWord: string;
 }
 
 /**
@@ -35,5 +33,5 @@ export function searchTerms(raw: string): SearchTerms | null {
   const lexemes = words.map((word, index) =>
     index === words.length - 1 ? `'${word}':*` : `'${word}'`,
   );
-  return { words, allWords: lexemes.join(' & '), anyWord: lexemes.join(' | ') };
+  return { words, allWords: lexemes.join(' & ') };
 }
