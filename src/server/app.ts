@@ -141,16 +141,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
   });
-  const baseUrl = config.baseUrl;
-  await server.register(transcriptionsRoutes, { auth, database, storage, queue, baseUrl });
-  await server.register(transcriptionEditsRoutes, { auth, db: database.db, baseUrl });
+  await server.register(transcriptionsRoutes, { auth, database, storage, queue, originOf });
+  await server.register(transcriptionEditsRoutes, { auth, db: database.db, originOf });
   await server.register(exportsRoutes, { auth, db: database.db });
   await server.register(searchRoutes, { auth, db: database.db });
   await server.register(shareRoutes, {
     auth,
     db: database.db,
     storage,
-    baseUrl,
+    originOf,
     sharedReadsPerMinute: 120,
     sharedAudioRequestsPerMinute: 600,
   });

@@ -10,12 +10,14 @@ import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcr
 import { sendAudio } from './send-audio.js';
 import { findSharedTranscription, revokeShare, shareTranscription } from './share-links.js';
 import { shareLinkFor } from './transcription-dto.js';
+import type { OriginOf } from '../http/request-origin.js';
 
 export interface ShareRoutesOptions {
   auth: Auth;
   db: Database;
   storage: ObjectStorage;
-  baseUrl: string;
+  /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
+  originOf: OriginOf;
   /** Public reads per minute and client address. */
   sharedReadsPerMinute: number;
   sharedAudioRequestsPerMinute: number;
@@ -39,7 +41,7 @@ function rateLimit(max: number) {
 
 /** Read-only links: the owner turns them on and off; anyone with the token reads and listens. */
 export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
-  const { auth, db, storage, baseUrl } = options;
+  const { auth, db, storage, originOf } = options;
 
   app.post('/api/transcriptions/:id/share', async (request): Promise<ShareLinkDto> => {
     const user = await requireSessionUser(auth, request);
@@ -47,7 +49,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
     const token = await shareTranscription(db, user.id, row.id);
     if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-    return shareLinkFor(baseUrl, token);
+    return shareLinkFor(originOf(request), token);
   });
 
   app.delete('/api/transcriptions/:id/share', async (request) => {

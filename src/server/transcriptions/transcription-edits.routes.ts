@@ -6,11 +6,13 @@ import type { Database } from '../db/database.js';
 import { editTranscription } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
+import type { OriginOf } from '../http/request-origin.js';
 
 export interface TranscriptionEditsRoutesOptions {
   auth: Auth;
   db: Database;
-  baseUrl: string;
+  /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
+  originOf: OriginOf;
 }
 
 /** Correcting a transcript: PATCH it (with the version it was edited on), read the machine's one. */
@@ -18,14 +20,14 @@ export async function transcriptionEditsRoutes(
   app: FastifyInstance,
   options: TranscriptionEditsRoutesOptions,
 ) {
-  const { auth, db, baseUrl } = options;
+  const { auth, db, originOf } = options;
 
   app.patch('/api/transcriptions/:id', async (request, reply): Promise<TranscriptionDto> => {
     const user = await requireSessionUser(auth, request);
     const row = await findOwnedTranscription(db, user.id, request.params);
     const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
     reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
-    return toTranscriptionDto(updated, baseUrl);
+    return toTranscriptionDto(updated, originOf(request));
   });
 
   app.get('/api/transcriptions/:id/original', async (request): Promise<OriginalTranscriptDto> => {

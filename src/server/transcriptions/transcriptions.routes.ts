@@ -18,6 +18,7 @@ import { receiveUpload } from './receive-upload.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
+import type { OriginOf } from '../http/request-origin.js';
 
 export interface TranscriptionsRoutesOptions {
   auth: Auth;
@@ -25,7 +26,8 @@ export interface TranscriptionsRoutesOptions {
   storage: ObjectStorage;
   queue: JobQueue;
   /** Makes share links absolute. */
-  baseUrl: string;
+  /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
+  originOf: OriginOf;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -48,7 +50,7 @@ export async function transcriptionsRoutes(
   app: FastifyInstance,
   options: TranscriptionsRoutesOptions,
 ) {
-  const { auth, database, storage, queue, baseUrl } = options;
+  const { auth, database, storage, queue, originOf } = options;
   const { db } = database;
   const ownedTranscription = (userId: string, params: unknown) =>
     findOwnedTranscription(db, userId, params);
@@ -74,7 +76,7 @@ export async function transcriptionsRoutes(
       { database, storage, queue },
       { userId: user.id, isPaid, upload },
     );
-    return reply.status(201).send(toTranscriptionDto(row, baseUrl));
+    return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
   });
 
   // The spec's list, without segments, a page at a time; the next page's cursor is in headers.
@@ -102,7 +104,7 @@ export async function transcriptionsRoutes(
 
   app.get('/api/transcriptions/:id', async (request): Promise<TranscriptionDto> => {
     const user = await requireSessionUser(auth, request);
-    return toTranscriptionDto(await ownedTranscription(user.id, request.params), baseUrl);
+    return toTranscriptionDto(await ownedTranscription(user.id, request.params), originOf(request));
   });
 
   app.delete('/api/transcriptions/:id', async (request) => {
