@@ -8,7 +8,7 @@ import { FindBar } from './find-bar';
 import { splitByMatches } from './find-matches';
 import { OriginalTranscript } from './original-transcript';
 import { shortcutFor } from './page-shortcuts';
-import { PlayerBar } from './player-bar';
+import { PlaybackControls, PlayerAudio } from './player-bar';
 import { SaveStatus } from './save-status';
 import { SegmentEditor } from './segment-editor';
 import { EDIT_HINT_ID, SegmentLine } from './segment-line';
@@ -208,16 +208,16 @@ export function TranscriptWorkbench({
         ref={sticky}
         className="sticky top-16 z-30 -mx-4 space-y-2 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       >
-        <PlayerBar
+        <PlayerAudio
           player={player}
           src={`/api/transcriptions/${encodeURIComponent(transcription.id)}/audio`}
           label={`Audio of ${workbench.document.filename}`}
-          follow={follow}
-          onFollow={setFollow}
         />
-        {mode === 'timed' ? (
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
-            <div className="flex items-center">
+        <div className="flex flex-wrap items-center gap-2">
+          <PlaybackControls player={player} follow={follow} onFollow={setFollow} />
+          {mode === 'timed' ? (
+            <>
+              <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-slate-200" />
               <button
                 type="button"
                 aria-label="Undo"
@@ -238,20 +238,20 @@ export function TranscriptWorkbench({
               >
                 <Redo2 aria-hidden="true" className="h-4 w-4" />
               </button>
-            </div>
-            <SaveStatus state={workbench.saveState} onRetry={workbench.retry} />
-            <div className="ml-auto w-full sm:w-auto">
-              <FindBar
-                inputRef={findInput}
-                query={find.query}
-                current={find.index}
-                count={find.matches.length}
-                onQuery={find.setQuery}
-                onStep={find.step}
-              />
-            </div>
-          </div>
-        ) : null}
+              <SaveStatus state={workbench.saveState} onRetry={workbench.retry} />
+              <div className="w-full sm:ml-auto sm:w-auto">
+                <FindBar
+                  inputRef={findInput}
+                  query={find.query}
+                  current={find.index}
+                  count={find.matches.length}
+                  onQuery={find.setQuery}
+                  onStep={find.step}
+                />
+              </div>
+            </>
+          ) : null}
+        </div>
       </div>
 
       {readOnly ? <ConflictAlert onReload={onReload} /> : null}
