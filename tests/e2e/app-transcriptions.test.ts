@@ -123,10 +123,11 @@ describe('the signed-in app against the real server', () => {
       await page.getByText('This transcription has been truncated', { exact: false }).count(),
     ).toBe(0);
 
-    // Download saves "<name>.txt" holding the transcript.
+    // Download's first format saves "<name>.txt" holding the transcript.
+    await page.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
+      page.getByRole('menuitem', { name: 'Plain text (TXT)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('meeting-notes.txt');
     const saved = await download.path();
