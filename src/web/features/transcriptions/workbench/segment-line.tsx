@@ -83,7 +83,7 @@ export function SegmentLine(props: SegmentLineProps) {
                   className={cn(
                     'rounded-sm px-0.5 -mx-0.5 text-inherit',
                     piece.match === 'current'
-                      ? 'bg-amber-400 ring-2 ring-amber-500'
+                      ? 'bg-amber-400 ring-1 ring-amber-600'
                       : 'bg-amber-200',
                   )}
                 >
