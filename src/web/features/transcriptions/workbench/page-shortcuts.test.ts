@@ -70,6 +70,13 @@ describe('shortcutFor', () => {
     expect(shortcutFor(press('z', element('button'), { ctrlKey: true }))).toBe('undo');
   });
 
+  it('leaves every key to a dialog open over the page', () => {
+    const dialog = element('div', ['role="dialog"']);
+    expect(shortcutFor(press(' ', dialog))).toBeNull();
+    expect(shortcutFor(press('z', dialog, { ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(press('f', dialog, { ctrlKey: true }))).toBeNull();
+  });
+
   it('a button marked for the playback keys lets Space play or pause', () => {
     expect(shortcutFor(press(' ', element('button', ['data-playback-keys'])))).toBe('togglePlay');
   });

@@ -28,6 +28,8 @@ function closest(target: unknown, selector: string): boolean {
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
   const command = press.ctrlKey || press.metaKey;
   const key = press.key.toLowerCase();
+  // A dialog over the page (sharing, say) has the keyboard to itself.
+  if (closest(press.target, '[role="dialog"], [role="alertdialog"]')) return null;
   if (command && !press.altKey && key === 'f') return 'find';
   if (closest(press.target, TEXT_ENTRY)) return null;
   if (command && !press.altKey) {
