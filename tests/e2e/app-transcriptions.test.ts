@@ -123,10 +123,11 @@ describe('the signed-in app against the real server', () => {
       await page.getByText('This transcription has been truncated', { exact: false }).count(),
     ).toBe(0);
 
-    // Download saves "<name>.txt" holding the transcript.
+    // Download's first format saves "<name>.txt" holding the transcript.
+    await page.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
+      page.getByRole('menuitem', { name: 'Plain text (TXT)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('meeting-notes.txt');
     const saved = await download.path();
@@ -371,12 +372,18 @@ describe('the signed-in app against the real server', () => {
     expect(second.start).toBeGreaterThan(first.end);
 
     await page.goto(`/transcription/${transcription.id}`);
-    const lines = page.getByRole('list', { name: 'Timed transcript' }).getByRole('button');
-    await expect.poll(() => lines.count()).toBe(transcription.segments.length);
+    const list = page.getByRole('list', { name: 'Timed transcript' });
+    await list.waitFor();
+    // Each line's time stamp is the button that plays it; the line itself carries the mark.
+    const lines = list.getByRole('listitem');
+    expect(await lines.count()).toBe(transcription.segments.length);
     const currentTime = () =>
       page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);
 
-    await lines.nth(1).click();
+    await lines
+      .nth(1)
+      .getByRole('button', { name: /^Play from / })
+      .click();
     await expect
       .poll(async () => {
         const time = await currentTime();
@@ -385,7 +392,10 @@ describe('the signed-in app against the real server', () => {
       .toBe(true);
     await expect.poll(() => lines.nth(1).getAttribute('aria-current')).toBe('true');
 
-    await lines.nth(0).click();
+    await lines
+      .nth(0)
+      .getByRole('button', { name: /^Play from / })
+      .click();
     await expect
       .poll(async () => {
         const time = await currentTime();

@@ -12,4 +12,9 @@ describe('transcriptFileName', () => {
   ])('%s -> %s', (name, expected) => {
     expect(transcriptFileName(name)).toBe(expected);
   });
+
+  it('takes the export format as the extension', () => {
+    expect(transcriptFileName('interview.mp3', 'srt')).toBe('interview.srt');
+    expect(transcriptFileName('', 'docx')).toBe('transcript.docx');
+  });
 });

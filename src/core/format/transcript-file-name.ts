@@ -1,5 +1,8 @@
-/** The download name: the original file name with its extension replaced by .txt ("talk.mp3" -> "talk.txt"). */
-export function transcriptFileName(originalName: string): string {
+/**
+ * The download name: the original file name with its extension replaced by the export's
+ * ("talk.mp3" -> "talk.txt", or "talk.srt" for subtitles).
+ */
+export function transcriptFileName(originalName: string, extension = 'txt'): string {
   const base = originalName.trim().replace(/\.[^./\\]*$/, '');
-  return `${base || 'transcript'}.txt`;
+  return `${base || 'transcript'}.${extension}`;
 }

@@ -1,22 +1,53 @@
-import { MESSAGES } from '../../../core/messages';
+import type { ExportFormat } from '../../../core/api-types';
 import { transcriptFileName } from '../../../core/format/transcript-file-name';
+import { MESSAGES } from '../../../core/messages';
 import { throwIfNotOk } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
-/** Saves the transcript as "<original name>.txt" through a Blob URL; tells the user how it went. */
-export async function downloadTranscription(transcription: {
-  id: string;
-  filename: string;
-}): Promise<void> {
+/** The export formats as menus name them, in the order they are offered. */
+export const DOWNLOAD_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
+  { format: 'txt', label: 'Plain text (TXT)' },
+  { format: 'srt', label: 'Subtitles (SRT)' },
+  { format: 'vtt', label: 'Web subtitles (VTT)' },
+  { format: 'docx', label: 'Word (DOCX)' },
+  { format: 'pdf', label: 'PDF' },
+  { format: 'json', label: 'JSON' },
+  { format: 'md', label: 'Markdown' },
+];
+
+export interface DownloadOptions {
+  /** TXT unless told. */
+  format?: ExportFormat;
+  /** The machine's first transcript instead of the edited one. */
+  version?: 'original';
+}
+
+/** `/api/download/:id` with the format and version asked for (TXT stays the bare URL). */
+export function downloadUrl(id: string, { format = 'txt', version }: DownloadOptions = {}): string {
+  const params = new URLSearchParams();
+  if (format !== 'txt') params.set('format', format);
+  if (version) params.set('version', version);
+  const query = params.toString();
+  return `/api/download/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Saves the transcript as "<original name>.<format>" through a Blob URL; tells the user how it
+ * went. The one place the web app downloads transcripts.
+ */
+export async function downloadTranscription(
+  transcription: { id: string; filename: string },
+  options: DownloadOptions = {},
+): Promise<void> {
   try {
-    const response = await fetch(`/api/download/${encodeURIComponent(transcription.id)}`, {
+    const response = await fetch(downloadUrl(transcription.id, options), {
       credentials: 'include',
     });
     await throwIfNotOk(response);
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = transcriptFileName(transcription.filename);
+    link.download = transcriptFileName(transcription.filename, options.format);
     link.style.display = 'none';
     document.body.append(link);
     link.click();

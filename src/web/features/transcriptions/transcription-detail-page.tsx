@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'wouter';
 import { MESSAGES } from '../../../core/messages';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { TranscriptionDetails } from './transcription-details';
 import { TranscriptionNotFound } from './transcription-not-found';
-import { useTranscription } from './transcription-queries';
+import { transcriptionKey, useTranscription } from './transcription-queries';
 
 const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.split(/(?<=\.) /);
 
@@ -12,6 +14,13 @@ const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.s
 export default function TranscriptionDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const transcription = useTranscription(id);
+  const queryClient = useQueryClient();
+  // Bumped by "Reload transcript" after a conflict: the details start again from the server's copy.
+  const [loaded, setLoaded] = useState(0);
+  const reload = () =>
+    void queryClient
+      .refetchQueries({ queryKey: transcriptionKey(id), exact: true })
+      .then(() => setLoaded((count) => count + 1));
 
   if (transcription.isPending) {
     return (
@@ -28,5 +37,12 @@ export default function TranscriptionDetailPage() {
       <TranscriptionNotFound title="Error loading transcription" message={MESSAGES.listError} />
     );
   }
-  return <TranscriptionDetails transcription={transcription.data} />;
+  // A new working copy when the transcript finishes (its segments arrive) or is reloaded.
+  return (
+    <TranscriptionDetails
+      key={`${id}:${transcription.data.status}:${loaded}`}
+      transcription={transcription.data}
+      onReload={reload}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TranscriptionDto } from '../../../core/api-types';
 import { formatDate } from '../../../core/format/format-date';
@@ -6,12 +6,17 @@ import { formatDuration } from '../../../core/format/format-duration';
 import { formatFileSize } from '../../../core/format/format-file-size';
 import { MESSAGES } from '../../../core/messages';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadTranscription } from './download-transcription';
-import { TranscriptView } from './transcript-view';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
+import { CopyTextButton } from './workbench/copy-text-button';
+import { DownloadMenu } from './workbench/download-menu';
+import { transcriptText } from './workbench/segment-edits';
+import { TranscriptTitle } from './workbench/transcript-title';
+import { TranscriptWorkbench } from './workbench/transcript-workbench';
+import { useTranscriptWorkbench } from './workbench/use-transcript-workbench';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -22,8 +27,22 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function TranscriptionDetails({ transcription }: { transcription: TranscriptionDto }) {
+/**
+ * The detail page. Mounted afresh for each loaded version of the transcript (see the page), so its
+ * working copy starts from what the server had.
+ */
+export function TranscriptionDetails({
+  transcription,
+  onReload,
+}: {
+  transcription: TranscriptionDto;
+  onReload: () => void;
+}) {
   const completed = transcription.status === 'completed';
+  const workbench = useTranscriptWorkbench(transcription);
+  const { filename, segments } = workbench.document;
+  const text = () => (segments.length > 0 ? transcriptText(segments) : transcription.text);
+
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <Link href="/" className={buttonClasses('ghost', 'sm', '-ml-3')}>
@@ -31,17 +50,23 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
         Back to dashboard
       </Link>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">
-          {transcription.filename}
-        </h1>
-        <Button
-          className="shrink-0"
-          disabled={!completed}
-          onClick={() => void downloadTranscription(transcription)}
-        >
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Download
-        </Button>
+        <TranscriptTitle
+          filename={filename}
+          canRename={completed && workbench.saveState.status !== 'conflict'}
+          onRename={(name) => workbench.change((current) => ({ ...current, filename: name }))}
+        />
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {completed ? <CopyTextButton text={text} /> : null}
+          <DownloadMenu
+            disabled={!completed}
+            onDownload={(format) =>
+              // Pending edits reach the server first, so the file holds what the page shows.
+              void workbench
+                .settled()
+                .then(() => downloadTranscription({ id: transcription.id, filename }, { format }))
+            }
+          />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Fact label="Date" value={formatDate(transcription.createdAt)} />
@@ -57,10 +82,16 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
         </Alert>
       ) : null}
       <Card>
-        <CardContent className="pt-6">
-          {completed ? <TranscriptView transcription={transcription} /> : null}
+        <CardContent className="pt-0 sm:px-6">
+          {completed ? (
+            <TranscriptWorkbench
+              transcription={transcription}
+              workbench={workbench}
+              onReload={onReload}
+            />
+          ) : null}
           {isUnfinished(transcription) ? (
-            <div aria-live="polite">
+            <div aria-live="polite" className="pt-6">
               <p className="text-sm text-slate-700">
                 Your transcript will appear here when processing finishes.
               </p>
@@ -68,9 +99,11 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
             </div>
           ) : null}
           {transcription.status === 'failed' ? (
-            <Alert tone="error" title={MESSAGES.transcriptionFailedTitle}>
-              {transcription.error ?? MESSAGES.genericError}
-            </Alert>
+            <div className="pt-6">
+              <Alert tone="error" title={MESSAGES.transcriptionFailedTitle}>
+                {transcription.error ?? MESSAGES.genericError}
+              </Alert>
+            </div>
           ) : null}
         </CardContent>
       </Card>

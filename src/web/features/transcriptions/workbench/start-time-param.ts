@@ -1,0 +1,10 @@
+/**
+ * The moment a link asks for (`?t=12.3`, as search hits link), in seconds; null when there is
+ * none or it is not a usable number.
+ */
+export function startTimeParam(search: string): number | null {
+  const raw = new URLSearchParams(search).get('t');
+  if (raw === null || raw.trim() === '') return null;
+  const seconds = Number(raw);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
