@@ -1,5 +1,6 @@
 import { useParams } from 'wouter';
 import { MESSAGES } from '../../../core/messages';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { TranscriptionDetails } from './transcription-details';
@@ -12,6 +13,7 @@ const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.s
 export default function TranscriptionDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const transcription = useTranscription(id);
+  useDocumentTitle(transcription.data?.filename ?? 'Transcription');
 
   if (transcription.isPending) {
     return (
