@@ -15,6 +15,7 @@ import { attachmentDisposition, transcriptFilename } from './content-disposition
 import { createTranscription } from './create-transcription.js';
 import { monthlyLimitMessage } from './quota-messages.js';
 import { receiveUpload } from './receive-upload.js';
+import { retranscribeRoutes } from './retranscribe.routes.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import {
   deleteTranscriptionForUser,
@@ -39,6 +40,7 @@ export async function transcriptionsRoutes(
 ) {
   const { auth, database, storage, queue } = options;
   const { db } = database;
+  await app.register(retranscribeRoutes, { auth, database, queue });
 
   async function ownedTranscription(userId: string, params: unknown) {
     const parsed = idParams.safeParse(params);
