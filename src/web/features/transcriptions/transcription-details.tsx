@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadTranscription } from './download-transcription';
+import { RetranscribeButton } from './retranscribe-button';
 import { TranscriptView } from './transcript-view';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
@@ -56,6 +57,7 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
           </Link>
         </Alert>
       ) : null}
+      <RetranscribeButton transcription={transcription} />
       <Card>
         <CardContent className="pt-6">
           {completed ? <TranscriptView transcription={transcription} /> : null}
