@@ -94,7 +94,10 @@ describe('a first visit without dead ends', () => {
       ['counting.flac', 'completed'],
     ]);
     for (const item of list) expect(item.text).toContain('four five six');
-    await page.getByRole('link', { name: /counting\.flac/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /counting\.flac/ })
+      .first()
+      .waitFor();
 
     await page.setViewportSize({ width: 375, height: 800 });
     await dropArea.getByText('Tap to choose a file', { exact: true }).waitFor();
@@ -109,45 +112,6 @@ describe('a first visit without dead ends', () => {
     await mobileMenu.waitFor();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).click();
     await mobileMenu.waitFor({ state: 'detached' });
-
-    await context.close();
-    expect(errors).toEqual([]);
-  });
-
-  it('at 10 of 10 the upload card and the recorder say so before any work, with a link to /upgrade', async () => {
-    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
-    await signUp(page, 'Mary Jackson');
-    const statuses = await page.evaluate(
-      async (data) => {
-        const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
-        const results: number[] = [];
-        for (let index = 0; index < 10; index += 1) {
-          const form = new FormData();
-          form.append('audio', new File([bytes], `note-${index}.wav`, { type: 'audio/wav' }));
-          results.push((await fetch('/api/transcriptions', { method: 'POST', body: form })).status);
-        }
-        return results;
-      },
-      await readFile(blip, 'base64'),
-    );
-    expect(statuses).toEqual(Array(10).fill(201));
-
-    await page.reload();
-    const notice = page.getByRole('alert').filter({ hasText: 'Monthly limit reached' });
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('10 transcriptions per month');
-    expect(
-      await page
-        .getByRole('button', { name: 'Choose an audio file to upload, or drop one here' })
-        .getAttribute('aria-disabled'),
-    ).toBe('true');
-    expect(await page.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
-    await page
-      .getByText('Recording is off until you have transcriptions left this month.')
-      .waitFor();
-    await notice.getByRole('link', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(`${app.server.baseUrl}/upgrade`);
-    await page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' }).waitFor();
 
     await context.close();
     expect(errors).toEqual([]);
@@ -182,6 +146,44 @@ describe('a first visit without dead ends', () => {
     const whole = (await apiGet<TranscriptionDto>(page, `/api/transcriptions/${cut.id}`)).body;
     expect(whole.isTruncated).toBe(false);
     expect(Math.max(...whole.segments.map((segment) => segment.end))).toBeGreaterThan(35);
+
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+  it('at 10 of 10 the upload card and the recorder say so before any work, with a link to /upgrade', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+    await signUp(page, 'Mary Jackson');
+    const statuses = await page.evaluate(
+      async (data) => {
+        const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+        const results: number[] = [];
+        for (let index = 0; index < 10; index += 1) {
+          const form = new FormData();
+          form.append('audio', new File([bytes], `note-${index}.wav`, { type: 'audio/wav' }));
+          results.push((await fetch('/api/transcriptions', { method: 'POST', body: form })).status);
+        }
+        return results;
+      },
+      await readFile(blip, 'base64'),
+    );
+    expect(statuses).toEqual(Array(10).fill(201));
+
+    await page.reload();
+    const notice = page.getByRole('alert').filter({ hasText: 'Monthly limit reached' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('10 transcriptions per month');
+    expect(
+      await page
+        .getByRole('button', { name: 'Choose an audio file to upload, or drop one here' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    expect(await page.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
+    await page
+      .getByText('Recording is off until you have transcriptions left this month.')
+      .waitFor();
+    await notice.getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await page.waitForURL(`${app.server.baseUrl}/upgrade`);
+    await page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' }).waitFor();
 
     await context.close();
     expect(errors).toEqual([]);
