@@ -47,8 +47,10 @@ describe('the anonymous free trial on the landing page against the real server',
     const dialog = page.getByRole('dialog', { name: 'Your Transcription' });
     await dialog.waitFor({ timeout: 60_000 });
     await expect.poll(() => dialog.textContent()).toContain('four five six');
-    const upgrade = dialog.getByRole('link', { name: 'Sign Up for Full Transcription' });
-    expect(await upgrade.getAttribute('href')).toBe('/api/login');
+    // A free account is cut at 30 s too: whole files are Pro, so the button leads to the upgrade.
+    expect(await dialog.textContent()).toContain('Whole files are transcribed on the Pro plan.');
+    const upgrade = dialog.getByRole('link', { name: 'Sign up to upgrade' });
+    expect(await upgrade.getAttribute('href')).toBe('/api/login?mode=sign-up&returnTo=%2Fupgrade');
 
     for (const width of [1280, 375]) {
       await screenshotAt(page, 'free-trial-result', width, {

@@ -178,9 +178,17 @@ describe('the public site, signed out, in a browser', () => {
       }
     }
     // Sign-in links are full-page navigations to the sign-in page: they answer, and stop here.
-    expect([...signInLinks.keys()].map((link) => new URL(link, origin).pathname)).toEqual([
-      '/api/login',
-    ]);
+    expect(new Set([...signInLinks.keys()].map((link) => new URL(link, origin).pathname))).toEqual(
+      new Set(['/api/login']),
+    );
+    // Sign-up calls to action open the sign-up form; "Sign up to upgrade" comes back to /upgrade.
+    expect([...signInLinks.keys()]).toEqual(
+      expect.arrayContaining([
+        '/api/login',
+        '/api/login?mode=sign-up',
+        '/api/login?mode=sign-up&returnTo=%2Fupgrade',
+      ]),
+    );
     for (const [link, from] of signInLinks) {
       const response = await page.request.get(link);
       if (response.status() !== 200)

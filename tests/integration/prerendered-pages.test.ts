@@ -108,15 +108,18 @@ const SPEC_TEXTS: Record<string, string[]> = {
   '/terms': ['24 hours', '30 days'],
 };
 
+/** Sign-up calls to action go to /api/login, opened on its sign-up form. */
+const SIGN_UP = '/api/login?mode=sign-up';
+
 /** Links the spec requires on a page: [href, text]. */
 const SPEC_LINKS: Record<string, [string, string][]> = {
-  '/': [['/api/login', 'Sign up for free']],
+  '/': [[SIGN_UP, 'Sign up for free']],
   '/features': [
-    ['/api/login', 'Start Transcribing'],
+    [SIGN_UP, 'Start Transcribing'],
     ['#pricing', 'View Pricing'],
   ],
   '/use-cases/journalists': [
-    ['/api/login', 'Start Transcribing Interviews'],
+    [SIGN_UP, 'Start Transcribing Interviews'],
     ['#workflows', ''],
   ],
   '/transcription-software': [
@@ -125,7 +128,7 @@ const SPEC_LINKS: Record<string, [string, string][]> = {
     ['/compare/free-vs-paid-tools', ''],
   ],
   '/audio-to-text': [
-    ['/api/login', ''],
+    [SIGN_UP, ''],
     ['/features', ''],
   ],
   '/sitemap': [

@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { MAX_AUDIO_SECONDS, planFor, type Plan } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
+import { withRawTransaction } from '../db/raw-transaction.js';
 import { transcriptions } from '../db/schema.js';
-import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { inspectUpload } from './inspect-upload.js';
-import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
+import {
+  assertMonthlyQuota,
+  assertStorageQuota,
+  countTranscription,
+  lockUserQuota,
+} from './monthly-quota.js';
 import type { ReceivedUpload } from './receive-upload.js';
-import { usageStatements, type TranscriptionRow } from './transcription.repository.js';
+import type { TranscriptionRow } from './transcription.repository.js';
 
 export interface CreateTranscriptionDeps {
   database: DatabaseHandle;
@@ -27,34 +31,6 @@ export function transcriptionWindow(plan: Plan, durationSeconds: number) {
     transcribeSeconds: isTruncated || plan.limits.transcriptSeconds !== null ? limit : null,
     isTruncated,
   };
-}
-
-/** The one number a raw aggregate query returns (its column has no stable name). */
-function firstValue(rows: unknown[]): number {
-  const row = rows[0];
-  return row && typeof row === 'object' ? Number(Object.values(row)[0] ?? 0) : 0;
-}
-
-async function assertWithinQuota(
-  executeSql: ExecuteSql,
-  deps: CreateTranscriptionDeps,
-  plan: Plan,
-  userId: string,
-  fileSize: number,
-) {
-  // One upload at a time per user inside the check, so two parallel uploads cannot both pass it.
-  await executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${userId}`]);
-  const queries = usageStatements(deps.database.db, userId, new Date());
-  const limitPerMonth = plan.limits.transcriptionsPerMonth;
-  if (limitPerMonth !== null) {
-    const { rows } = await executeSql(queries.monthCount.sql, queries.monthCount.params);
-    const used = firstValue(rows);
-    if (used >= limitPerMonth) throw new AppError('forbidden', monthlyLimitMessage(plan));
-  }
-  const { rows } = await executeSql(queries.storage.sql, queries.storage.params);
-  const stored = firstValue(rows);
-  if (stored + fileSize > plan.limits.storageBytes)
-    throw new AppError('forbidden', storageLimitMessage(plan));
 }
 
 /**
@@ -101,11 +77,13 @@ export async function createTranscription(
     await deps.storage.putFile(row.audioKey, upload.tempPath);
     storedKey = row.audioKey;
     const insert = deps.database.db.insert(transcriptions).values(row).toSQL();
+    const { db } = deps.database;
     await withRawTransaction(deps.database, async (executeSql) => {
-      await assertWithinQuota(executeSql, deps, plan, userId, upload.size);
+      await lockUserQuota(executeSql, userId);
+      await assertMonthlyQuota(executeSql, db, plan, userId);
+      await assertStorageQuota(executeSql, db, plan, userId, upload.size);
       await executeSql(insert.sql, insert.params);
-      const { countOne } = usageStatements(deps.database.db, userId, row.createdAt);
-      await executeSql(countOne.sql, countOne.params);
+      await countTranscription(executeSql, db, userId, row.createdAt);
       const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
       await deps.queue.enqueueTranscription({ transcriptionId: id, priority }, executeSql);
     });

@@ -69,6 +69,8 @@ export async function processTranscription(
       text: result.text,
       segments: result.segments,
       language: result.language ?? null,
+      // Said again here because a re-run (same row) may cover more of the file than the first run.
+      isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,
       engine: deps.engine.name,
       model: deps.engine.model,
       error: null,

@@ -15,6 +15,7 @@ import { listTranscriptionsPage } from './list-transcriptions.js';
 import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
 import { monthlyLimitMessage } from './quota-messages.js';
 import { receiveUpload } from './receive-upload.js';
+import { retranscribeRoutes } from './retranscribe.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
@@ -52,6 +53,7 @@ export async function transcriptionsRoutes(
 ) {
   const { auth, database, storage, queue, originOf } = options;
   const { db } = database;
+  await app.register(retranscribeRoutes, { auth, database, queue, originOf });
   const ownedTranscription = (userId: string, params: unknown) =>
     findOwnedTranscription(db, userId, params);
 

@@ -38,6 +38,6 @@ export const PRO_PRICE = `${PRO_PLAN.price}/${PRO_PLAN.period}`;
 export const PRO_PRICE_WORDS = `${PRO_PLAN.price} a ${PRO_PLAN.period}`;
 export const RECORDER_MINUTES = Math.floor(RECORDER_MAX_SECONDS / 60);
 
-/** Formats the service accepts; the free trial also takes OGG, FLAC and AAC. */
-export const ACCOUNT_FORMATS = 'MP3, WAV and M4A';
-export const TRIAL_FORMATS = 'MP3, WAV, M4A, OGG, FLAC and AAC';
+/** Formats the service accepts (src/core/audio-formats.ts), in the account and the free trial alike. */
+export const ACCOUNT_FORMATS = 'MP3, WAV, M4A, OGG, FLAC, AAC or WebM';
+export const TRIAL_FORMATS = ACCOUNT_FORMATS;

@@ -12,11 +12,13 @@ function render(props: PricingCardsProps) {
 }
 
 describe('PricingCards', () => {
-  it('sends anonymous visitors to sign up', () => {
+  it('sends anonymous visitors to the sign-up form; "Sign up to upgrade" comes back to /upgrade', () => {
     const html = render({ isAuthenticated: false, isPaid: false });
-    expect(html).toContain('Sign up for free');
-    expect(html).toContain('Sign up to upgrade');
-    expect(html.match(/href="\/api\/login"/g)).toHaveLength(2);
+    expect(html).toContain('<a href="/api/login?mode=sign-up" class');
+    expect(html).toContain('>Sign up for free</a>');
+    expect(html).toContain('<a href="/api/login?mode=sign-up&amp;returnTo=%2Fupgrade" class');
+    expect(html).toContain('>Sign up to upgrade</a>');
+    expect(html.match(/href="\/api\/login/g)).toHaveLength(2);
     expect(html).not.toContain('Current Plan');
   });
 

@@ -4,6 +4,7 @@ import { PLANS, type Plan } from '../../core/plans';
 import { Badge } from '../components/ui/badge';
 import { buttonClasses } from '../components/ui/button';
 import { cn } from '../lib/cn';
+import { signUpHref } from '../lib/sign-up-href';
 
 export interface PricingCardsProps {
   isAuthenticated: boolean;
@@ -11,7 +12,7 @@ export interface PricingCardsProps {
 }
 
 type Action =
-  | { kind: 'login'; label: string }
+  | { kind: 'login'; label: string; returnTo?: string }
   | { kind: 'route'; label: string; href: string }
   | { kind: 'current' }
   | { kind: 'none' };
@@ -20,7 +21,9 @@ function actionFor(plan: Plan, { isAuthenticated, isPaid }: PricingCardsProps): 
   const isCurrent = isAuthenticated && (plan.id === 'pro') === isPaid;
   if (isCurrent) return { kind: 'current' };
   if (!isAuthenticated) {
-    return { kind: 'login', label: plan.id === 'pro' ? 'Sign up to upgrade' : 'Sign up for free' };
+    return plan.id === 'pro'
+      ? { kind: 'login', label: 'Sign up to upgrade', returnTo: '/upgrade' }
+      : { kind: 'login', label: 'Sign up for free' };
   }
   // Signed in: a free user may upgrade; a Pro user manages the plan in account settings.
   if (plan.id === 'pro') return { kind: 'route', label: 'Upgrade to Pro', href: '/upgrade' };
@@ -32,7 +35,7 @@ function PlanAction({ action, highlighted }: { action: Action; highlighted: bool
   switch (action.kind) {
     case 'login':
       return (
-        <a href="/api/login" className={classes}>
+        <a href={signUpHref(action.returnTo)} className={classes}>
           {action.label}
         </a>
       );

@@ -93,6 +93,6 @@ describe('public page registry', () => {
     }
     expect(html).toContain('id="free-trial"');
     expect(html).toContain('id="features"');
-    expect(html).toContain('href="/api/login"');
+    expect(html).toContain('href="/api/login?mode=sign-up"');
   });
 });

@@ -1,10 +1,11 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../core/api-types';
 import { LinkButton } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/use-auth';
 import { Brand } from './brand';
+import { useDismiss } from './use-dismiss';
 import { UserAvatar } from './user-avatar';
 
 // Only signed-in users see the dropdown: its code (Radix menu, positioning) stays out of the
@@ -39,13 +40,19 @@ const linkClasses = 'text-sm font-medium text-slate-700 hover:text-brand-700';
 export function Header(_props: { isLandingPage?: boolean }) {
   const { user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useDismiss(menuOpen, headerRef, () => setMenuOpen(false), toggleRef);
   const desktopLinks = user ? signedInLinks(user) : SIGNED_OUT_DESKTOP;
   const mobileLinks = user
     ? [...signedInLinks(user), { href: '/account', label: 'Account settings' }]
     : SIGNED_OUT_MOBILE;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
@@ -65,6 +72,7 @@ export function Header(_props: { isLandingPage?: boolean }) {
           )}
         </nav>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded p-2 text-slate-700 md:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

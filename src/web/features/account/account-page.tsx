@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/use-document-title';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useAuth } from '../auth/use-auth';
 import { DeleteAccountCard } from './delete-account-card';
@@ -5,6 +6,7 @@ import { PlanCard } from './plan-card';
 
 export default function AccountPage() {
   const { user } = useAuth();
+  useDocumentTitle('Account settings');
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Account settings</h1>

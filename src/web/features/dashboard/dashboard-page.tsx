@@ -1,5 +1,7 @@
 import { useRef } from 'react';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { useAuth } from '../auth/use-auth';
+import { isNewAccountSession } from '../sign-in/new-account';
 import { RecentTranscriptions } from '../transcriptions/recent-transcriptions';
 import { useTranscriptionList } from '../transcriptions/transcription-queries';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
@@ -14,12 +16,17 @@ export default function DashboardPage() {
   const uploadCard = useRef<UploadCardHandle>(null);
   const list = useTranscriptionList();
   useScrollToHash(!list.isPending);
+  useDocumentTitle('Dashboard');
 
   return (
     <main className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
-        {user ? <p className="mt-1 text-slate-600">Welcome back, {user.username}.</p> : null}
+        {user ? (
+          <p className="mt-1 text-slate-600">
+            {isNewAccountSession() ? 'Welcome' : 'Welcome back'}, {user.username}.
+          </p>
+        ) : null}
       </div>
       <PlanBanner isPaid={isPaid} />
       {/*

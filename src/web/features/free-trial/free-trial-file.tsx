@@ -52,8 +52,8 @@ export function FreeTrialFile({
       </div>
       {willTruncate ? (
         <Alert tone="warning" title="Free trial limitation">
-          Only the first {FREE_TRANSCRIPT_SECONDS} seconds will be transcribed. Sign up to
-          transcribe the whole file.
+          Only the first {FREE_TRANSCRIPT_SECONDS} seconds will be transcribed. Whole files are
+          transcribed on the Pro plan.
         </Alert>
       ) : null}
     </div>

@@ -1,18 +1,9 @@
 import type { Accept, FileRejection } from 'react-dropzone';
+import { ACCEPTED_AUDIO_TYPES } from '../../../core/audio-formats';
 import { MESSAGES } from '../../../core/messages';
 
-/** The free trial takes more formats than the dashboard: mp3, wav, m4a, ogg, flac and aac. */
-export const FREE_TRIAL_ACCEPT: Accept = {
-  'audio/mpeg': ['.mp3'],
-  'audio/wav': ['.wav'],
-  'audio/x-wav': ['.wav'],
-  'audio/mp4': ['.m4a'],
-  'audio/x-m4a': ['.m4a'],
-  'audio/ogg': ['.ogg'],
-  'audio/flac': ['.flac'],
-  'audio/x-flac': ['.flac'],
-  'audio/aac': ['.aac'],
-};
+/** The free trial takes what the dashboard takes: every format the pipeline reads (src/core). */
+export const FREE_TRIAL_ACCEPT: Accept = ACCEPTED_AUDIO_TYPES;
 
 /** react-dropzone's own messages ("File type must be ...", "Too many files"), except the spec's text for size. */
 export function freeTrialRejectionMessage(rejections: readonly FileRejection[]): string {

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { FreeTrialResult } from '../../../core/api-types';
 import { Button, LinkButton } from '../../components/ui/button';
+import { signUpHref } from '../../lib/sign-up-href';
 
 interface FreeTrialResultDialogProps {
   result: FreeTrialResult | null;
@@ -32,7 +33,7 @@ export function FreeTrialResultDialog({
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             {result?.isTruncated
-              ? 'Here are the first 30 seconds of your audio. Sign up to transcribe whole files.'
+              ? 'Here are the first 30 seconds of your audio. Whole files are transcribed on the Pro plan.'
               : 'Here is the text of your audio.'}
           </Dialog.Description>
           <div className="mt-4 min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -45,7 +46,7 @@ export function FreeTrialResultDialog({
               Try Another
             </Button>
             {result?.isTruncated ? (
-              <LinkButton href="/api/login">Sign Up for Full Transcription</LinkButton>
+              <LinkButton href={signUpHref('/upgrade')}>Sign up to upgrade</LinkButton>
             ) : null}
           </div>
           <Dialog.Close

@@ -10,10 +10,16 @@ interface RecorderProps {
   /** Receives recording.wav (audio/wav) when the user chooses "Use Recording". */
   onRecordingReady: (file: File) => void;
   disabled?: boolean;
+  /** The month's transcriptions are used up: nothing to record for. */
+  limitReached?: boolean;
 }
 
 /** Records from the microphone into a real 16-bit PCM WAV file, up to 300 seconds. */
-export function Recorder({ onRecordingReady, disabled = false }: RecorderProps) {
+export function Recorder({
+  onRecordingReady,
+  disabled = false,
+  limitReached = false,
+}: RecorderProps) {
   const { phase, elapsed, recording, error, start, stop, reset } = useRecorder();
 
   const useRecording = () => {
@@ -30,7 +36,9 @@ export function Recorder({ onRecordingReady, disabled = false }: RecorderProps) 
       {phase === 'ready' || phase === 'starting' ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Record up to {RECORDER_MAX_SECONDS / 60} minutes directly from your microphone.
+            {limitReached
+              ? 'Recording is off until you have transcriptions left this month.'
+              : `Record up to ${RECORDER_MAX_SECONDS / 60} minutes directly from your microphone.`}
           </p>
           <Button
             variant="outline"

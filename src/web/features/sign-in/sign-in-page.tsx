@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '../../../core/product';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';
+import { rememberNewAccount } from './new-account';
 import { submitSignIn, type SignInMode } from './sign-in-request';
 
 const MIN_PASSWORD = 8;
@@ -45,6 +47,7 @@ export default function SignInPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const isSignUp = mode === 'sign-up';
+  useDocumentTitle(isSignUp ? 'Create your account' : 'Sign in');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -59,6 +62,7 @@ export default function SignInPage() {
       setSubmitting(false);
       return;
     }
+    if (mode === 'sign-up') rememberNewAccount();
     window.location.assign(returnToFromLocation());
   }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { MESSAGES } from '../../../core/messages';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { TranscriptionDetails } from './transcription-details';
@@ -21,6 +22,7 @@ export default function TranscriptionDetailPage() {
     void queryClient
       .refetchQueries({ queryKey: transcriptionKey(id), exact: true })
       .then(() => setLoaded((count) => count + 1));
+  useDocumentTitle(transcription.data?.filename ?? 'Transcription');
 
   if (transcription.isPending) {
     return (

@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadTranscription } from './download-transcription';
+import { RetranscribeButton } from './retranscribe-button';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 import { CopyTextButton } from './workbench/copy-text-button';
@@ -81,6 +82,7 @@ export function TranscriptionDetails({
           </Link>
         </Alert>
       ) : null}
+      <RetranscribeButton transcription={transcription} />
       <Card>
         <CardContent className="pt-0 sm:px-6">
           {completed ? (

@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Crown } from 'lucide-react';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -71,6 +72,7 @@ function CheckoutContent() {
 }
 
 export default function UpgradePage() {
+  useDocumentTitle('Upgrade to Pro');
   return (
     <main className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Upgrade to Pro</h1>

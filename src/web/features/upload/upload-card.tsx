@@ -11,9 +11,12 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { useAuth } from '../auth/use-auth';
+import { useTouchScreen } from '../../lib/use-touch-screen';
 import { Recorder } from '../recorder/recorder';
+import { MonthlyLimitNotice } from './monthly-limit-notice';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadStatus } from './upload-status';
+import { useMonthlyLimitMessage } from './use-monthly-limit';
 import { useUpload } from './use-upload';
 import { rejectionMessage, splitMessage, UPLOAD_ACCEPT } from './validate-audio-file';
 
@@ -30,6 +33,9 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
   const { file, phase, progress, error, selectFile, reject, upload, cancel, continueInBackground } =
     useUpload({ isPaid });
   const busy = phase === 'uploading' || phase === 'processing' || phase === 'done';
+  const limitMessage = useMonthlyLimitMessage();
+  const blocked = busy || limitMessage !== null;
+  const touchScreen = useTouchScreen();
   const cardRef = useRef<HTMLDivElement>(null);
 
   const dropzone = useDropzone({
@@ -37,7 +43,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     maxSize: MAX_UPLOAD_BYTES,
     maxFiles: 1,
     multiple: false,
-    disabled: busy,
+    disabled: blocked,
     onDropAccepted: (files) => {
       const [accepted] = files;
       if (accepted) selectFile(accepted);
@@ -50,13 +56,13 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     () => ({
       openFilePicker: () => {
         cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        if (busy) return;
+        if (blocked) return;
         (dropzone.rootRef.current ?? cardRef.current)?.focus({ preventScroll: true });
         dropzone.open();
       },
       selectFile,
     }),
-    [busy, dropzone, selectFile],
+    [blocked, dropzone, selectFile],
   );
 
   const truncation =
@@ -70,12 +76,15 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
         <CardHeader>
           <CardTitle>Upload Audio</CardTitle>
           <CardDescription>
-            Drag and drop or pick an audio file, or record directly.
+            {touchScreen
+              ? 'Choose an audio file, or record directly.'
+              : 'Drag and drop or pick an audio file, or record directly.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {/* Outside the drop area so the picker also opens while a file is chosen. */}
           <input {...dropzone.getInputProps({ 'aria-label': 'Audio file' })} />
+          {limitMessage && phase === 'idle' ? <MonthlyLimitNotice message={limitMessage} /> : null}
           {file && phase !== 'idle' ? (
             <UploadStatus
               file={file}
@@ -89,7 +98,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
             <UploadDropzone
               getRootProps={dropzone.getRootProps}
               isDragActive={dropzone.isDragActive}
-              disabled={busy}
+              disabled={blocked}
             />
           )}
           {truncation && phase === 'ready' ? (
@@ -106,7 +115,11 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
             or
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Recorder onRecordingReady={selectFile} disabled={busy} />
+          <Recorder
+            onRecordingReady={selectFile}
+            disabled={blocked}
+            limitReached={limitMessage !== null}
+          />
         </CardContent>
       </Card>
     </div>

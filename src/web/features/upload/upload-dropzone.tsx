@@ -1,6 +1,8 @@
 import { UploadCloud } from 'lucide-react';
 import type { DropzoneState } from 'react-dropzone';
+import { ACCEPTED_AUDIO_SUMMARY } from '../../../core/audio-formats';
 import { cn } from '../../lib/cn';
+import { useTouchScreen } from '../../lib/use-touch-screen';
 
 type DropzoneParts = Pick<DropzoneState, 'getRootProps' | 'isDragActive'>;
 
@@ -10,6 +12,7 @@ export function UploadDropzone({
   isDragActive,
   disabled,
 }: DropzoneParts & { disabled: boolean }) {
+  const touchScreen = useTouchScreen();
   return (
     <div
       {...getRootProps({
@@ -29,9 +32,11 @@ export function UploadDropzone({
       <p className="mt-3 text-sm font-medium text-slate-900">
         {isDragActive
           ? 'Drop the audio file here'
-          : 'Drag and drop an audio file here, or click to browse'}
+          : touchScreen
+            ? 'Tap to choose a file'
+            : 'Drag and drop an audio file here, or click to browse'}
       </p>
-      <p className="mt-1 text-xs text-slate-500">MP3, WAV or M4A, up to 100MB</p>
+      <p className="mt-1 text-xs text-slate-500">{ACCEPTED_AUDIO_SUMMARY}, up to 100MB</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   rejectionMessage,
   splitMessage,
   TOO_MANY_FILES_MESSAGE,
+  UPLOAD_ACCEPT,
   validateAudioFile,
 } from './validate-audio-file';
 
@@ -20,14 +21,25 @@ describe('validateAudioFile', () => {
     ['talk.m4a', 'audio/x-m4a'],
     ['TALK.MP3', ''],
     ['recording', 'audio/wav'],
+    ['talk.flac', 'audio/flac'],
+    ['talk.flac', ''],
+    ['song.ogg', 'audio/ogg'],
+    ['voice.opus', ''],
+    ['talk.aac', 'audio/aac'],
+    ['video.webm', 'video/webm'],
+    ['memo.webm', 'audio/webm;codecs=opus'],
+    ['interview.mp4', 'video/mp4'],
+    ['clip.MOV', 'video/quicktime'],
+    ['clip.mov', ''],
   ])('accepts %s (%s)', (name, type) => {
     expect(validateAudioFile(file(name, type))).toBeNull();
   });
 
   it.each([
     ['notes.txt', 'text/plain'],
-    ['song.ogg', 'audio/ogg'],
-    ['video.webm', 'video/webm'],
+    ['picture.png', 'image/png'],
+    ['slides.pdf', 'application/pdf'],
+    ['movie.avi', 'video/x-msvideo'],
     ['noextension', ''],
   ])('rejects %s (%s) as the wrong type', (name, type) => {
     expect(validateAudioFile(file(name, type))).toBe(MESSAGES.invalidFileType);
@@ -44,6 +56,19 @@ describe('validateAudioFile', () => {
     expect(validateAudioFile(file('a.txt', 'text/plain', MAX_UPLOAD_BYTES + 1))).toBe(
       MESSAGES.invalidFileType,
     );
+  });
+});
+
+describe('one list for the dashboard, the recorder and the free trial', () => {
+  it("the recorder's recording.wav passes the dashboard's check", () => {
+    expect(validateAudioFile(file('recording.wav', 'audio/wav'))).toBeNull();
+  });
+
+  it('the picker and the drop area offer every extension the check accepts', () => {
+    const offered = new Set(Object.values(UPLOAD_ACCEPT).flat());
+    for (const extension of ['.mp3', '.wav', '.m4a', '.ogg', '.opus', '.flac', '.aac', '.webm'])
+      expect(offered).toContain(extension);
+    for (const extension of ['.mp4', '.mov']) expect(offered).toContain(extension);
   });
 });
 

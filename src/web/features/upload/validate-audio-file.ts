@@ -1,31 +1,16 @@
 import type { Accept, FileRejection } from 'react-dropzone';
+import { ACCEPTED_AUDIO_TYPES, isAcceptedAudioFile } from '../../../core/audio-formats';
 import { MESSAGES } from '../../../core/messages';
 import { MAX_UPLOAD_BYTES } from '../../../core/plans';
 
-const AUDIO_TYPES: Record<string, readonly string[]> = {
-  'audio/mpeg': ['.mp3'],
-  'audio/mp3': ['.mp3'],
-  'audio/wav': ['.wav'],
-  'audio/x-wav': ['.wav'],
-  'audio/wave': ['.wav'],
-  'audio/mp4': ['.m4a'],
-  'audio/x-m4a': ['.m4a'],
-  'audio/m4a': ['.m4a'],
-};
-
-/** The dashboard's accepted types (MP3, WAV, M4A), as react-dropzone's `accept` map; it also filters the picker. */
-export const UPLOAD_ACCEPT: Accept = AUDIO_TYPES;
-
-const EXTENSIONS = new Set(Object.values(AUDIO_TYPES).flat());
+/** Every format the pipeline reads (src/core), as react-dropzone's `accept` map; it also filters the picker. */
+export const UPLOAD_ACCEPT: Accept = ACCEPTED_AUDIO_TYPES;
 
 export const TOO_MANY_FILES_MESSAGE = 'Too many files: Please upload one audio file at a time.';
 
 /** The spec's client-side checks, in its order: type (by MIME type or extension), then size. Null when fine. */
 export function validateAudioFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot >= 0 ? file.name.slice(dot).toLowerCase() : '';
-  const mime = file.type.toLowerCase().split(';')[0]?.trim() ?? '';
-  if (!(mime in AUDIO_TYPES) && !EXTENSIONS.has(extension)) return MESSAGES.invalidFileType;
+  if (!isAcceptedAudioFile(file)) return MESSAGES.invalidFileType;
   if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
   return null;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { signUpHref } from '../../lib/sign-up-href';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'outline-on-dark';
 
@@ -22,10 +23,16 @@ function actionClasses(variant: Variant, size: 'md' | 'lg', className?: string) 
   return buttonClasses(variant, size, className);
 }
 
-/** Sign-up and sign-in are full-page navigations to the server, never client routes. */
-export function SignUpLink({ children, variant = 'primary', size = 'lg', className }: ActionProps) {
+/** Sign-up is a full-page navigation to the sign-in page in its sign-up mode, never a client route. */
+export function SignUpLink({
+  children,
+  variant = 'primary',
+  size = 'lg',
+  className,
+  returnTo,
+}: ActionProps & { returnTo?: string }) {
   return (
-    <a href="/api/login" className={actionClasses(variant, size, className)}>
+    <a href={signUpHref(returnTo)} className={actionClasses(variant, size, className)}>
       {children}
     </a>
   );

@@ -1,5 +1,5 @@
 import type { Faq } from '../../components/faq-list';
-import { ACCOUNT_FORMATS, FREE_SECONDS, MAX_UPLOAD, TRIAL_FORMATS } from '../../plan-facts';
+import { ACCOUNT_FORMATS, FREE_SECONDS, MAX_UPLOAD } from '../../plan-facts';
 
 export const MP3_TO_TEXT_FAQS: Faq[] = [
   {
@@ -18,6 +18,6 @@ export const MP3_TO_TEXT_FAQS: Faq[] = [
   },
   {
     question: 'Can I convert other formats too?',
-    answer: `Yes. Your account accepts ${ACCOUNT_FORMATS}, and the free trial takes ${TRIAL_FORMATS}. You can also record straight from your browser.`,
+    answer: `Yes. Your account and the free trial both take ${ACCOUNT_FORMATS} files, and the sound of MP4 and MOV videos. You can also record straight from your browser.`,
   },
 ];

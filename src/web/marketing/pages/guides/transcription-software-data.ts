@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../../../core/product';
+import { signUpHref } from '../../../lib/sign-up-href';
 import type { ComparisonRow } from '../../components/comparison-table';
 import type { Faq } from '../../components/faq-list';
 import {
@@ -8,7 +9,6 @@ import {
   FREE_SECONDS_ADJECTIVE,
   MAX_UPLOAD,
   PRO_PRICE,
-  TRIAL_FORMATS,
 } from '../../plan-facts';
 
 export interface ProductCard {
@@ -32,7 +32,7 @@ export const PRODUCTS: ProductCard[] = [
       'Private by default; can run on your own servers',
     ],
     cons: ['Speaker labels and DOCX/PDF export still to come'],
-    link: { href: '/api/login', label: 'Start free', signUp: true },
+    link: { href: signUpHref(), label: 'Start free', signUp: true },
   },
   {
     name: 'AI meeting assistants',
@@ -143,6 +143,6 @@ export const TRANSCRIPTION_SOFTWARE_FAQS: Faq[] = [
   },
   {
     question: 'Which file formats are supported?',
-    answer: `${ACCOUNT_FORMATS} in your account, and ${TRIAL_FORMATS} in the free trial, up to ${MAX_UPLOAD} per file.`,
+    answer: `${ACCOUNT_FORMATS} files and the sound of MP4 and MOV videos, in your account and in the free trial, up to ${MAX_UPLOAD} per file.`,
   },
 ];

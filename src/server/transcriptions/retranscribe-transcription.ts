@@ -1,0 +1,89 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { planFor } from '../../core/plans.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { withRawTransaction } from '../db/raw-transaction.js';
+import { transcriptions } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { WORK_PRIORITY } from '../speech/engines/engine.js';
+import { transcriptionWindow } from './create-transcription.js';
+import { assertMonthlyQuota, countTranscription, lockUserQuota } from './monthly-quota.js';
+import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
+
+export const NOT_FOUND = 'Transcription not found';
+export const STILL_RUNNING =
+  'This transcription is still being processed. Try again once it has finished.';
+export const WHOLE_FILE_IS_PRO =
+  'Transcribing the whole file is part of Pro: the Free plan transcribes the first 30 seconds of each file. Upgrade to Pro, then transcribe the whole file.';
+
+export interface RetranscribeDeps {
+  database: DatabaseHandle;
+  queue: JobQueue;
+}
+
+export interface RetranscribeRequest {
+  userId: string;
+  isPaid: boolean;
+  transcriptionId: string;
+  /** The user asked for the whole file ("Transcribe the whole file"): refused when the plan cuts it. */
+  wholeFile: boolean;
+}
+
+const RUNNING_STATUSES: Array<TranscriptionRow['status']> = ['queued', 'processing'];
+
+/**
+ * Runs a finished transcription again, in place (same id), from the whole stored audio, with the
+ * plan and the engine of today: counted like a new transcription. The old transcript stays until
+ * the job replaces it.
+ */
+export async function retranscribeTranscription(
+  deps: RetranscribeDeps,
+  request: RetranscribeRequest,
+): Promise<TranscriptionRow> {
+  const { db } = deps.database;
+  const { userId, transcriptionId } = request;
+  const row = await findTranscriptionForUser(db, userId, transcriptionId);
+  if (!row) throw new AppError('not_found', NOT_FOUND);
+  if (RUNNING_STATUSES.includes(row.status)) throw new AppError('conflict', STILL_RUNNING);
+  const plan = planFor(request.isPaid);
+  const window = transcriptionWindow(plan, row.durationInSeconds);
+  if (request.wholeFile && plan.limits.transcriptSeconds !== null && window.isTruncated)
+    throw new AppError('forbidden', WHOLE_FILE_IS_PRO);
+
+  const requeue = db
+    .update(transcriptions)
+    .set({
+      status: 'queued',
+      progress: 0,
+      error: null,
+      transcribeSeconds: window.transcribeSeconds,
+      // The new run is the machine's transcript from now on: the old original goes, and an
+      // editor still open on the old text gets a 409 instead of overwriting the new one.
+      originalText: null,
+      originalSegments: null,
+      version: sql`${transcriptions.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(transcriptions.id, row.id),
+        eq(transcriptions.userId, userId),
+        notInArray(transcriptions.status, RUNNING_STATUSES),
+      ),
+    )
+    .returning({ id: transcriptions.id })
+    .toSQL();
+  await withRawTransaction(deps.database, async (executeSql) => {
+    await lockUserQuota(executeSql, userId);
+    await assertMonthlyQuota(executeSql, db, plan, userId);
+    // Conditional, so a second click that raced the first finds the job already queued.
+    const { rows } = await executeSql(requeue.sql, requeue.params);
+    if (rows.length === 0) throw new AppError('conflict', STILL_RUNNING);
+    await countTranscription(executeSql, db, userId, new Date());
+    const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
+    await deps.queue.enqueueTranscription({ transcriptionId: row.id, priority }, executeSql);
+  });
+  const updated = await findTranscriptionForUser(db, userId, row.id);
+  if (!updated) throw new AppError('not_found', NOT_FOUND);
+  return updated;
+}

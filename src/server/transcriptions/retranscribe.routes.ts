@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TranscriptionDto } from '../../core/api-types.js';
+import type { Auth } from '../accounts/auth.js';
+import { requireSessionUser } from '../accounts/current-user.js';
+import { isUserPaid } from '../billing/is-user-paid.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import type { OriginOf } from '../http/request-origin.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { NOT_FOUND, retranscribeTranscription } from './retranscribe-transcription.js';
+import { toTranscriptionDto } from './transcription-dto.js';
+
+export interface RetranscribeRoutesOptions {
+  auth: Auth;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  originOf: OriginOf;
+}
+
+const params = z.object({ id: z.string().min(1).max(100) });
+const body = z.object({ wholeFile: z.boolean().optional() }).strict().nullish();
+
+/** `POST /api/transcriptions/:id/retranscribe`, body optional: `{ "wholeFile": true }`. */
+export async function retranscribeRoutes(app: FastifyInstance, options: RetranscribeRoutesOptions) {
+  const { auth, database, queue, originOf } = options;
+
+  app.post(
+    '/api/transcriptions/:id/retranscribe',
+    async (request, reply): Promise<TranscriptionDto> => {
+      const user = await requireSessionUser(auth, request);
+      const id = params.safeParse(request.params);
+      if (!id.success) throw new AppError('not_found', NOT_FOUND);
+      const input = body.safeParse(request.body);
+      if (!input.success)
+        throw new AppError('bad_request', 'Send no body, or { "wholeFile": true }.');
+      const row = await retranscribeTranscription(
+        { database, queue },
+        {
+          userId: user.id,
+          isPaid: await isUserPaid(database.db, user.id),
+          transcriptionId: id.data.id,
+          wholeFile: input.data?.wholeFile ?? false,
+        },
+      );
+      reply.status(202);
+      return toTranscriptionDto(row, originOf(request));
+    },
+  );
+}
