@@ -21,13 +21,13 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const queue = await startJobQueue(database);
-  const { engine } = await speechEngineFromConfig(config, log);
+  const speech = await speechEngineFromConfig(config, log);
   const storage = createLocalDiskStorage(config.audioDir);
   await startTranscriptionWorkers({
     queue,
     db: database.db,
     storage,
-    engine,
+    engine: speech,
     concurrency: config.workerConcurrency,
     log,
   });
@@ -40,7 +40,7 @@ async function main() {
   await startBillingJobs(queue, billing, { work: true });
   await startAccountDeletionJobs(queue, { db: database.db, billing: billing.deps }, { work: true });
   log.info(
-    { engine: engine.name, concurrency: config.workerConcurrency },
+    { engine: speech.status().engine, concurrency: config.workerConcurrency },
     'transcription workers started',
   );
 
@@ -50,7 +50,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'finishing running jobs before exit');
     await queue.stop({ graceful: true });
-    await engine.close();
+    await speech.close();
     await database.close();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadTranscription } from './download-transcription';
 import { TranscriptView } from './transcript-view';
+import { TranscriptionEngineLine } from './transcription-engine-line';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 
@@ -74,9 +75,7 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
           ) : null}
         </CardContent>
       </Card>
-      <p className="text-center text-xs text-slate-500">
-        Transcribed with a speech-to-text model from an AI provider.
-      </p>
+      <TranscriptionEngineLine transcription={transcription} />
     </main>
   );
 }
