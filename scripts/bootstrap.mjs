@@ -91,29 +91,44 @@ function ensureDependencies() {
   writeFileSync(stamp, wanted);
 }
 
-/** The server will try whisper: TRANSCRIPTION_ENGINE is auto or whisper and a model may be there. */
+/** The server will want whisper: TRANSCRIPTION_ENGINE is auto or whisper, and WHISPER_MODEL is not none. */
 function whisperWanted() {
   const engine = process.env.TRANSCRIPTION_ENGINE || 'auto';
   if (engine !== 'auto' && engine !== 'whisper') return false;
-  if (engine === 'whisper' || process.env.WHISPER_MODEL) return true;
-  const modelsDir =
-    process.env.WHISPER_MODELS_DIR || path.join(process.env.DATA_DIR || './data', 'models');
-  const folder = path.resolve(root, modelsDir);
-  return (
-    existsSync(folder) && readdirSync(folder).some((name) => /^ggml-(?!silero).+\.bin$/.test(name))
-  );
+  return process.env.WHISPER_MODEL?.trim() !== 'none';
 }
 
 /** Builds whisper-server once (about 3 minutes on 2 cores); a no-op when the cached build is current. */
-function ensureWhisperServer(required) {
+function ensureWhisperServer() {
   const build = path.join(root, 'scripts', 'build-whisper.mjs');
   if (run(process.execPath, [build, '--check'], { stdio: 'ignore' }) === 0) return;
   ensureSystemPackages(WHISPER_BUILD_PACKAGES);
-  if (required) {
-    mustRun(process.execPath, [build]);
-  } else if (run(process.execPath, [build]) !== 0) {
-    log('whisper-server could not be built: the server will use another speech engine');
+  mustRun(process.execPath, [build]);
+}
+
+/**
+ * `npm start` never waits for the whisper build: the server builds whisper-server in the
+ * background and serves with PocketSphinx meanwhile. Only the compiler is put in place here,
+ * and only where that can be done without asking (root); otherwise the server's log says how.
+ */
+function ensureWhisperBuildTools() {
+  const build = path.join(root, 'scripts', 'build-whisper.mjs');
+  if (run(process.execPath, [build, '--check'], { stdio: 'ignore' }) === 0) return;
+  if (!existsSync('/usr/bin/dpkg-query')) return;
+  const missing = WHISPER_BUILD_PACKAGES.filter((name) => !isDebianPackageInstalled(name));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    log(
+      `To build whisper (the better speech engine) the server needs: ${missing.join(', ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+    return;
   }
+  log(`Installing ${missing.join(', ')} to build whisper in the background`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) !== 0
+  )
+    log('Could not install them: the server will serve with PocketSphinx and say why');
 }
 
 const BUILD_INPUTS = [
@@ -143,8 +158,8 @@ if (mode === 'test') {
   ensureSystemPackages(RUNTIME_PACKAGES);
 }
 ensureDependencies();
-if (mode === 'test') ensureWhisperServer(true);
-else if (whisperWanted()) ensureWhisperServer(false);
+if (mode === 'test') ensureWhisperServer();
+else if (whisperWanted()) ensureWhisperBuildTools();
 
 switch (mode) {
   case 'start':

@@ -22,7 +22,7 @@ import { MAX_UPLOAD_BYTES } from '../core/plans.js';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
 import { speechEngineFromConfig } from './speech/engine-from-config.js';
-import type { SpeechEngine } from './speech/engines/engine.js';
+import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
 import { createLocalDiskStorage } from './storage/local-disk-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
@@ -44,6 +44,8 @@ export interface AppDependencies {
   /** Loosened only by test suites that sign in many users from one address. */
   signInAttemptsPerMinute?: number;
   logger?: boolean;
+  /** Where the JSON log goes (default standard output); tests read it. */
+  logStream?: NodeJS.WritableStream;
   jobQueue?: JobQueueOptions;
   /** Start in-process transcription workers (defaults to config.runWorkers). */
   runWorkers?: boolean;
@@ -59,13 +61,20 @@ export interface App {
   storage: ObjectStorage;
   queue: JobQueue;
   billing: Billing;
+  speech: SpeechEngineSupervisor;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const server = Fastify({
     logger:
-      deps.logger === false ? false : { level: config.logLevel, serializers: redactingSerializers },
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: redactingSerializers,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -106,22 +115,26 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   // Started now so the log says which engine runs and why, and whisper's model is loaded once.
+  // When whisper is still to be downloaded or built, that happens in the background.
   const speech = await speechEngineFromConfig(config, server.log);
-  server.get('/api/health', async () => ({
-    status: 'ok',
-    database: database.kind,
-    engine: speech.engine.name,
-    model: speech.engine.model,
-    engineReason: speech.choice.reason,
-  }));
+  server.get('/api/health', async () => {
+    const status = speech.status();
+    return {
+      status: 'ok',
+      database: database.kind,
+      engine: status.engine,
+      model: status.model,
+      engineReason: status.reason,
+      ...(status.pending ? { pending: status.pending } : {}),
+    };
+  });
 
   const storage = createLocalDiskStorage(config.audioDir);
   const queue = await startJobQueue(database, deps.jobQueue);
-  const speechEngine = (): SpeechEngine => speech.engine;
   server.addHook('onClose', async () => {
     // Running jobs finish (or hit the timeout and are retried elsewhere) before the engine goes.
     await queue.stop({ graceful: true });
-    await speech.engine.close();
+    await speech.close();
   });
 
   await server.register(fastifyMultipart, {
@@ -155,7 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await server.register(freeTrialRoutes, {
     storage,
-    engine: speechEngine,
+    engine: () => speech.current(),
     perHour: deps.freeTrialsPerHour ?? 20,
   });
 
@@ -186,11 +199,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       queue,
       db: database.db,
       storage,
-      engine: speechEngine(),
+      engine: speech,
       concurrency: config.workerConcurrency,
       log: server.log,
     });
   }
 
-  return { server, auth, storage, queue, billing };
+  return { server, auth, storage, queue, billing, speech };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WHISPER_MODEL } from './speech/engines/whisper/whisper-model-catalog.js';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -28,6 +29,7 @@ const environmentSchema = z.object({
   TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
   WHISPER_MODEL: optionalText,
   WHISPER_MODELS_DIR: optionalText,
+  WHISPER_MODEL_BASE_URL: optionalText.pipe(z.url().optional()),
   WHISPER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WHISPER_SERVER_PATH: optionalText,
   TRANSCRIPTION_API_URL: optionalText.pipe(z.url().optional()),
@@ -74,8 +76,11 @@ export interface Config {
     apiKey: string | undefined;
     model: string;
     whisper: {
+      /** WHISPER_MODEL as set; unset means a model present in modelsDir, else `defaultModel`. */
       model: string | undefined;
+      defaultModel: string;
       modelsDir: string;
+      modelsBaseUrl: string | undefined;
       threads: number | undefined;
       serverPath: string | undefined;
     };
@@ -171,7 +176,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       model: env.TRANSCRIPTION_MODEL,
       whisper: {
         model: env.WHISPER_MODEL,
+        defaultModel: DEFAULT_WHISPER_MODEL,
         modelsDir: path.resolve(env.WHISPER_MODELS_DIR ?? path.join(dataDir, 'models')),
+        modelsBaseUrl: env.WHISPER_MODEL_BASE_URL,
         threads: env.WHISPER_THREADS,
         serverPath: env.WHISPER_SERVER_PATH ? path.resolve(env.WHISPER_SERVER_PATH) : undefined,
       },

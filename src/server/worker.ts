@@ -27,13 +27,13 @@ async function main() {
   });
   await migrateWhenReachable(database, log);
   const queue = await startJobQueue(database);
-  const { engine } = await speechEngineFromConfig(config, log);
+  const speech = await speechEngineFromConfig(config, log);
   const storage = createLocalDiskStorage(config.audioDir);
   await startTranscriptionWorkers({
     queue,
     db: database.db,
     storage,
-    engine,
+    engine: speech,
     concurrency: config.workerConcurrency,
     log,
   });
@@ -46,7 +46,7 @@ async function main() {
   await startBillingJobs(queue, billing, { work: true });
   await startAccountDeletionJobs(queue, { db: database.db, billing: billing.deps }, { work: true });
   log.info(
-    { engine: engine.name, concurrency: config.workerConcurrency },
+    { engine: speech.status().engine, concurrency: config.workerConcurrency },
     'transcription workers started',
   );
 
@@ -56,7 +56,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'finishing running jobs before exit');
     await queue.stop({ graceful: true });
-    await engine.close();
+    await speech.close();
     await database.close();
     process.exit(0);
   };

@@ -119,6 +119,12 @@ describe('the signed-in app against the real server', () => {
     await page.getByRole('button', { name: 'Plain text' }).click();
     const text = await page.getByRole('main').textContent();
     expect(text).toContain('four five six');
+    // The line under the transcript names the engine that spoke (the e2e server runs PocketSphinx).
+    await page
+      .getByText('Transcribed with the offline PocketSphinx engine: lower accuracy', {
+        exact: true,
+      })
+      .waitFor();
     expect(
       await page.getByText('This transcription has been truncated', { exact: false }).count(),
     ).toBe(0);

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import type { SpeechEngine } from '../speech/engines/engine.js';
+import type { EngineLease } from '../speech/engine-slot.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import {
   processTranscription,
@@ -11,7 +11,8 @@ export interface TranscriptionWorkersOptions {
   queue: JobQueue;
   db: Database;
   storage: ObjectStorage;
-  engine: SpeechEngine;
+  /** The engine serving new jobs now; each job keeps the one it started on to its end. */
+  engine: { acquire(): EngineLease };
   concurrency: number;
   log: ProcessTranscriptionDeps['log'];
 }
@@ -20,13 +21,16 @@ export interface TranscriptionWorkersOptions {
 export async function startTranscriptionWorkers(
   options: TranscriptionWorkersOptions,
 ): Promise<void> {
-  const deps: ProcessTranscriptionDeps = {
-    db: options.db,
-    storage: options.storage,
-    engine: options.engine,
-    log: options.log,
-  };
-  await options.queue.workTranscriptions(options.concurrency, (data, attempt) =>
-    processTranscription(deps, data, attempt),
-  );
+  await options.queue.workTranscriptions(options.concurrency, async (data, attempt) => {
+    const lease = options.engine.acquire();
+    try {
+      await processTranscription(
+        { db: options.db, storage: options.storage, engine: lease.engine, log: options.log },
+        data,
+        attempt,
+      );
+    } finally {
+      lease.release();
+    }
+  });
 }

@@ -9,9 +9,16 @@ export interface SpeechEngineSettings {
   /** TRANSCRIPTION_ENGINE; `auto` picks whisper, then openai, then pocketsphinx. */
   engine: 'auto' | EngineName;
   whisper: {
-    /** WHISPER_MODEL: a file, a file name in modelsDir, or a model name such as base.en. */
+    /**
+     * WHISPER_MODEL: a file, a file name in modelsDir, a model name such as base.en, or `none`
+     * (whisper off). Unset: a model already in modelsDir, else `defaultModel` once downloaded.
+     */
     model?: string;
+    /** The model downloaded in the background when none is present (DEFAULT_WHISPER_MODEL). */
+    defaultModel?: string;
     modelsDir: string;
+    /** WHISPER_MODEL_BASE_URL: where models are downloaded from; default Hugging Face. */
+    modelsBaseUrl?: string;
     /** WHISPER_THREADS; default: the cores this process may use. */
     threads?: number;
     binaryPath?: string;
@@ -37,15 +44,22 @@ export interface StartedSpeechEngine {
 }
 
 export interface EngineChoiceLog {
+  debug?(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
+
+/** WHISPER_MODEL=none: whisper is neither used nor downloaded. */
+export const WHISPER_OFF = 'none';
 
 /** Decides the engine from the settings and the model files on disk; starts nothing. */
 export async function chooseSpeechEngine(settings: SpeechEngineSettings): Promise<EngineChoice> {
   const requested = settings.engine;
   if (requested === 'pocketsphinx' || requested === 'openai') {
     return { engine: requested, reason: `TRANSCRIPTION_ENGINE=${requested}`, warnings: [] };
+  }
+  if (settings.whisper.model === WHISPER_OFF) {
+    return fallBack(settings, `WHISPER_MODEL=${WHISPER_OFF}`, []);
   }
   const search = await findWhisperModel(settings.whisper.model, settings.whisper.modelsDir);
   if (search.found) {

@@ -1,22 +1,24 @@
 import type { Config } from '../config.js';
-import {
-  startSpeechEngine,
-  type EngineChoiceLog,
-  type StartedSpeechEngine,
-} from './choose-engine.js';
+import type { EngineChoiceLog } from './choose-engine.js';
+import { SpeechEngineSupervisor } from './speech-engine-supervisor.js';
 
-/** Chooses (TRANSCRIPTION_ENGINE=auto: whisper, openai, pocketsphinx), starts and logs the engine. */
+/**
+ * Starts the speech engine the configuration asks for (TRANSCRIPTION_ENGINE=auto: whisper, then
+ * openai, then pocketsphinx), getting whisper ready in the background when it is missing.
+ */
 export function speechEngineFromConfig(
   config: Config,
-  log?: EngineChoiceLog,
-): Promise<StartedSpeechEngine> {
+  log: EngineChoiceLog,
+): Promise<SpeechEngineSupervisor> {
   const { transcription } = config;
-  return startSpeechEngine(
+  return SpeechEngineSupervisor.start(
     {
       engine: transcription.engine,
       whisper: {
         model: transcription.whisper.model,
+        defaultModel: transcription.whisper.defaultModel,
         modelsDir: transcription.whisper.modelsDir,
+        modelsBaseUrl: transcription.whisper.modelsBaseUrl,
         threads: transcription.whisper.threads,
         binaryPath: transcription.whisper.serverPath,
       },

@@ -56,7 +56,8 @@ export interface WorkerProcess {
 export function startWorker(env: Record<string, string>): WorkerProcess {
   let log = '';
   const child = spawn(process.execPath, ['dist/server/worker.js'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    // WHISPER_MODEL=none: no background download of the default model from the internet.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', WHISPER_MODEL: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -94,6 +95,8 @@ export async function startServer(
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No background download of the default whisper model from the internet.
+      WHISPER_MODEL: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

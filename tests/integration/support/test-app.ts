@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp, type App, type AppDependencies } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
@@ -33,6 +34,8 @@ export interface TestApp extends App {
   config: Config;
   database: DatabaseHandle;
   dataDir: string;
+  /** The app's log records, when created with `logger: true`. */
+  logLines(): Array<{ level: number; msg: string } & Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,8 @@ export interface TestAppOptions {
   baseUrl?: string | null;
   /** Points the Stripe SDK at a local fake Stripe. */
   stripeApi?: AppDependencies['stripeApi'];
+  /** Keep the app's log (at LOG_LEVEL) for the test to read. */
+  logger?: boolean;
 }
 
 /** A real app on a fresh database of the given kind: a PGlite copy or a PostgreSQL schema. */
@@ -61,6 +66,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Speech workers only where a test transcribes: they load models and take memory.
     RUN_WORKERS: 'false',
+    // No background download of the default whisper model from the internet; tests that want
+    // one set WHISPER_MODEL and WHISPER_MODEL_BASE_URL (a local model server).
+    WHISPER_MODEL: 'none',
     ...(kind === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
     ...options.env,
   });
@@ -74,13 +82,23 @@ export async function createTestApp(
     database = await openDatabase({ kind: 'postgres', url: postgresUrl });
   }
   await database.migrate();
+  const logLines: Array<{ level: number; msg: string } & Record<string, unknown>> = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) logLines.push(JSON.parse(line) as (typeof logLines)[number]);
+      }
+      callback();
+    },
+  });
   const app = await buildApp({
     config: {
       ...config,
       database: kind === 'pglite' ? { kind, directory: path.join(dataDir, 'db') } : config.database,
     },
     database,
-    logger: false,
+    logger: options.logger ?? false,
+    logStream,
     signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 1000,
     stripeApi: options.stripeApi,
   });
@@ -90,6 +108,7 @@ export async function createTestApp(
     config,
     database,
     dataDir,
+    logLines: () => logLines,
     async close() {
       await app.server.close();
       await database.close();

@@ -10,6 +10,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
+import { TranscriptionEngineLine } from './transcription-engine-line';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 import { CopyTextButton } from './workbench/copy-text-button';
@@ -109,9 +110,7 @@ export function TranscriptionDetails({
           ) : null}
         </CardContent>
       </Card>
-      <p className="text-center text-xs text-slate-500">
-        Transcribed with a speech-to-text model from an AI provider.
-      </p>
+      <TranscriptionEngineLine transcription={transcription} />
     </main>
   );
 }

@@ -1,5 +1,11 @@
 import path from 'node:path';
 
+/**
+ * Downloaded in the background when no model is present: the largest English model that keeps
+ * a 10-minute file under 3 minutes on 2 cores (docs/benchmarks.md, docs/decisions/0014).
+ */
+export const DEFAULT_WHISPER_MODEL = 'base.en';
+
 /** Where whisper.cpp's own download script fetches converted models from. */
 export const DEFAULT_MODELS_BASE_URL = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main';
 

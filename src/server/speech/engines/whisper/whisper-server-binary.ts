@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SpeechEngineError } from '../speech-engine-error.js';
 
 /** The project folder, from src/server/... and dist/server/... alike. */
-const PROJECT_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const BUILD_COMMAND = 'node scripts/build-whisper.mjs';
 
 /**
@@ -36,7 +36,7 @@ export async function findWhisperServer(override?: string): Promise<string> {
     throw new SpeechEngineError(
       override
         ? `whisper-server not found or not executable at ${binaryPath}`
-        : `whisper-server is not built yet (${binaryPath}). Fix: ${BUILD_COMMAND} (about 3 minutes on 2 cores; npm start does it when a model is present)`,
+        : `whisper-server is not built yet (${binaryPath}). Fix: ${BUILD_COMMAND} (about 3 minutes on 2 cores; the server also builds it in the background)`,
     );
   }
   return binaryPath;
