@@ -7,6 +7,7 @@ import {
   type TranscriptSegment,
   type TranscriptionResult,
 } from '../engine.js';
+import { fitSegments } from '../fit-segments.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { languageCodeOfName } from '../language-codes.js';
 
@@ -66,12 +67,16 @@ export class OpenAiEngine implements SpeechEngine {
         { signal: options.signal },
       );
       const text = response.text.trim();
-      const segments: TranscriptSegment[] = (response.segments ?? [])
-        .map((segment) => ({ start: segment.start, end: segment.end, text: segment.text.trim() }))
-        .filter((segment) => segment.text !== '');
+      const seconds = pcm.length / PCM_SAMPLE_RATE;
+      // Services time segments loosely: past the end of the audio sent, overlapping, or at an
+      // instant. They are fitted inside this chunk, in order, with every word kept.
+      const segments: TranscriptSegment[] = fitSegments(
+        (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text })),
+        0,
+        seconds,
+      );
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
-      if (segments.length === 0 && text !== '')
-        segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
+      if (segments.length === 0 && text !== '') segments.push({ start: 0, end: seconds, text });
       // OpenAI-compatible services name the language ("english"); transcriptions store `en`.
       const language = languageCodeOfName(response.language) ?? response.language;
       return { text, segments, ...(language ? { language } : {}) };

@@ -7,6 +7,7 @@ import {
   type TranscribeOptions,
   type TranscriptionResult,
 } from '../engine.js';
+import { fitSegments } from '../fit-segments.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { cleanWindowSegments } from './clean-window-segments.js';
 import { inspectWhisperModel, type WhisperModelInfo } from './inspect-whisper-model.js';
@@ -105,11 +106,13 @@ export class WhisperEngine implements SpeechEngine {
       options.signal,
       options.priority,
     );
-    const segments = cleanWindowSegments({
-      segments: answer.segments,
-      voice,
-      previousText: options.previousText,
-    });
+    // whisper.cpp's times run past the window, and a window's last segment often ends where
+    // the window does whatever the audio holds: fitted inside the window, in order.
+    const segments = fitSegments(
+      cleanWindowSegments({ segments: answer.segments, voice, previousText: options.previousText }),
+      0,
+      pcm.length / PCM_SAMPLE_RATE,
+    );
     const language = fixedLanguage ?? languageCodeOfName(answer.language);
     return {
       text: segments.map((segment) => segment.text).join(' '),
