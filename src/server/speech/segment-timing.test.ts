@@ -17,6 +17,16 @@ import {
 } from './engines/pocketsphinx/pocketsphinx-engine.js';
 import { loadPocketSphinxLibrary } from './engines/pocketsphinx/pocketsphinx-library.js';
 import { transcribeAudioFile, type TranscribeAudioFileOptions } from './transcribe-audio-file.js';
+import { startFakeWhisperService } from '../../../tests/fixtures/speech/fake-whisper-service.js';
+import { writeTinyWhisperModel } from '../../../tests/fixtures/whisper/tiny-whisper-model.js';
+import {
+  BUILD_TIMEOUT_MS,
+  TEST_TEMPERATURE_INCREMENT,
+  builtWhisperServer,
+} from '../../../tests/fixtures/whisper/whisper-test-setup.js';
+import type { SpeechEngine } from './engines/engine.js';
+import { createOpenAiEngine } from './engines/openai/openai-engine.js';
+import { startWhisperEngine } from './engines/whisper/whisper-engine.js';
 
 // Segment times checked against where ffmpeg's silencedetect hears speech, on real read speech
 // (tests/fixtures/speech/speech-timing.ts has the rules and their tolerances).
@@ -62,12 +72,16 @@ afterAll(async () => {
   await directory?.remove();
 });
 
-function transcribe(inputPath: string, options: Partial<TranscribeAudioFileOptions> = {}) {
+function transcribe(
+  inputPath: string,
+  options: Partial<TranscribeAudioFileOptions> = {},
+  speechEngine: SpeechEngine = engine,
+) {
   runs += 1;
   return transcribeAudioFile({
     inputPath,
     demuxer: 'wav',
-    engine,
+    engine: speechEngine,
     workDir: path.join(directory.path, `work-${runs}`),
     ...options,
   });
@@ -114,5 +128,60 @@ describe('segment times with PocketSphinx, against where the speech is', () => {
     const transcript = await transcribe(sentences, { maxChunkSeconds: 20 });
     const speech = await detectSpeech(sentences);
     expect(timingProblems(transcript.segments, speech)).toEqual([]);
+  }, 240_000);
+});
+
+describe('segment times from an OpenAI-compatible service that times like whisper', () => {
+  let service: Awaited<ReturnType<typeof startFakeWhisperService>>;
+  let openai: SpeechEngine;
+  beforeAll(async () => {
+    service = await startFakeWhisperService();
+    openai = createOpenAiEngine({ apiUrl: service.baseUrl, model: 'whisper-1', parallelism: 2 });
+  });
+  afterAll(() => service?.close());
+
+  it('free plan: back-to-back, overlapping and overshooting segments land on the speech', async () => {
+    const transcript = await transcribe(poem, { maxSeconds: 30 }, openai);
+    expect(
+      timingProblems(transcript.segments, await detectSpeech(poem, { maxSeconds: 30 })),
+    ).toEqual([]);
+    // The made-up segment after the end keeps its words, without a zero-length line of its own.
+    expect(transcript.text).toContain('Thank you.');
+  });
+
+  it('Pro: the poem three times in chunks of the real size, and sentences in short chunks', async () => {
+    const long = await transcribe(poemThreeTimes, {}, openai);
+    expect(service.requests()).toBeGreaterThanOrEqual(1 + 3);
+    expect(timingProblems(long.segments, await detectSpeech(poemThreeTimes))).toEqual([]);
+    const short = await transcribe(sentences, { maxChunkSeconds: 20 }, openai);
+    expect(timingProblems(short.segments, await detectSpeech(sentences))).toEqual([]);
+  });
+});
+
+describe('segment times from whisper.cpp on a generated model', () => {
+  // Random weights: the words are noise and their times random, so only what the pipeline
+  // guarantees whatever whisper says is checked: in order, no overlap, no zero length, inside
+  // the audio.
+  let whisper: SpeechEngine;
+  beforeAll(async () => {
+    await builtWhisperServer();
+    const modelPath = path.join(directory.path, 'ggml-tiny.en.bin');
+    await writeTinyWhisperModel(modelPath);
+    whisper = await startWhisperEngine({
+      modelPath,
+      threads: 2,
+      temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+    });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => whisper?.close());
+
+  it('keeps segments in order, apart and inside the audio, over 30 s and over several windows', async () => {
+    const free = await transcribe(poem, { maxSeconds: 30 }, whisper);
+    const rules = { whereTheSpeechIs: false };
+    expect(
+      timingProblems(free.segments, await detectSpeech(poem, { maxSeconds: 30 }), rules),
+    ).toEqual([]);
+    const pro = await transcribe(sentences, {}, whisper);
+    expect(timingProblems(pro.segments, await detectSpeech(sentences), rules)).toEqual([]);
   }, 240_000);
 });

@@ -8,9 +8,9 @@ const MIN_SEGMENT_SECONDS = 0.001;
  * Engines that time text themselves (whisper, OpenAI-compatible services) overshoot the audio
  * they were sent, let segments overlap, or stamp a segment at an instant. Here segments are
  * sorted by start and clipped to [from, to]; an overlap ends the earlier segment where the later
- * one starts; a segment left without length (it lay past the end, or inside the one before) is
- * joined to the segment before it, text and time, rather than piled up at the end as a zero-length
- * line. What comes out is in order, without overlaps, and every segment has a length.
+ * one starts, or joins the two when they start together; a segment left without length (it lay
+ * past the end) gives its words to the segment before it, rather than being piled up at the end
+ * as a zero-length line. What comes out is in order, without overlaps, and every segment has a length.
  */
 export function fitSegments(
   segments: readonly TranscriptSegment[],
@@ -39,7 +39,9 @@ export function fitSegments(
       }
     }
     if (segment.end - segment.start < MIN_SEGMENT_SECONDS) {
-      if (before) joinInto(before, segment);
+      // Its time says nothing (it lay past the end): its words join the segment before, whose
+      // time stays as it was.
+      if (before) before.text = joinText(before.text, segment.text);
       else leading = joinText(leading, segment.text);
       continue;
     }

@@ -8,6 +8,8 @@ import {
   type TranscriptionResult,
 } from '../engine.js';
 import { fitSegments } from '../fit-segments.js';
+import { trimToVoice } from '../trim-to-voice.js';
+import { VoiceActivity } from '../whisper/voice-activity.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { languageCodeOfName } from '../language-codes.js';
 
@@ -68,12 +70,13 @@ export class OpenAiEngine implements SpeechEngine {
       );
       const text = response.text.trim();
       const seconds = pcm.length / PCM_SAMPLE_RATE;
-      // Services time segments loosely: past the end of the audio sent, overlapping, or at an
-      // instant. They are fitted inside this chunk, in order, with every word kept.
-      const segments: TranscriptSegment[] = fitSegments(
-        (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text })),
-        0,
-        seconds,
+      // Whisper-style services time segments back to back (across pauses), overlapping, past
+      // the end of the audio sent or at an instant: they are fitted inside this chunk in spoken
+      // order, every word kept, then each is pulled in to the sound under it.
+      const timed = (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text }));
+      const segments: TranscriptSegment[] = trimToVoice(
+        fitSegments(timed, 0, seconds),
+        new VoiceActivity(pcm),
       );
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
       if (segments.length === 0 && text !== '') segments.push({ start: 0, end: seconds, text });
