@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stitchChunkResults } from './stitch-chunk-results.js';
 
 describe('stitchChunkResults', () => {
-  it('moves segments to file time and keeps each inside its own chunk', () => {
+  it('moves segments to file time and fits them inside their own chunk, without zero-length ones', () => {
     const chunks = [
       { startSample: 0, endSample: 160_000 },
       { startSample: 160_000, endSample: 400_000 },
@@ -12,13 +12,15 @@ describe('stitchChunkResults', () => {
         text: ' first part ',
         segments: [
           { start: 9.5, end: 10.4, text: 'overshoots' },
-          { start: 1, end: 2, text: ' early ' },
+          { start: 10.5, end: 11, text: 'beyond' },
+          { start: 1, end: 2.5, text: ' early ' },
         ],
       },
       {
         text: 'second part',
         segments: [
           { start: 0.25, end: 1.5, text: 'later' },
+          { start: 1.2, end: 2, text: 'overlapping' },
           { start: 3, end: 3.5, text: '  ' },
         ],
         language: 'en',
@@ -27,9 +29,10 @@ describe('stitchChunkResults', () => {
     expect(stitched).toEqual({
       text: 'first part second part',
       segments: [
-        { start: 1, end: 2, text: 'early' },
-        { start: 9.5, end: 10, text: 'overshoots' },
-        { start: 10.25, end: 11.5, text: 'later' },
+        { start: 1, end: 2.5, text: 'early' },
+        { start: 9.5, end: 10, text: 'overshoots beyond' },
+        { start: 10.25, end: 11.2, text: 'later' },
+        { start: 11.2, end: 12, text: 'overlapping' },
       ],
       language: 'en',
     });

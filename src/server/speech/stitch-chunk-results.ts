@@ -4,13 +4,15 @@ import {
   type TranscriptSegment,
   type TranscriptionResult,
 } from './engines/engine.js';
+import { fitSegments } from './engines/fit-segments.js';
 
 const roundToMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
  * Joins per-chunk results in chunk order. Engines time segments from the start of their chunk;
- * here they move to seconds from the start of the recording and are kept inside their chunk, so
- * the whole list is in order even when an engine overshoots a chunk's end.
+ * here they move to seconds from the start of the recording and are fitted inside their chunk
+ * (see fitSegments), so the whole list is in spoken order, without overlaps or zero-length
+ * segments, even when an engine overshoots a chunk's end.
  */
 export function stitchChunkResults(
   chunks: readonly PcmChunk[],
@@ -22,17 +24,14 @@ export function stitchChunkResults(
   chunks.forEach((chunk, index) => {
     const result = results[index];
     if (!result) return;
-    const chunkStart = chunk.startSample / PCM_SAMPLE_RATE;
-    const chunkEnd = chunk.endSample / PCM_SAMPLE_RATE;
-    const inChunk = (seconds: number): number => Math.min(Math.max(seconds, chunkStart), chunkEnd);
-    const ordered = [...result.segments].sort((left, right) => left.start - right.start);
-    for (const segment of ordered) {
-      const text = segment.text.trim();
-      if (text === '') continue;
-      const start = inChunk(chunkStart + segment.start);
-      const end = Math.max(start, inChunk(chunkStart + segment.end));
-      segments.push({ start: roundToMilliseconds(start), end: roundToMilliseconds(end), text });
-    }
+    const chunkStart = roundToMilliseconds(chunk.startSample / PCM_SAMPLE_RATE);
+    const chunkEnd = roundToMilliseconds(chunk.endSample / PCM_SAMPLE_RATE);
+    const moved = result.segments.map((segment) => ({
+      start: roundToMilliseconds(chunkStart + segment.start),
+      end: roundToMilliseconds(chunkStart + segment.end),
+      text: segment.text,
+    }));
+    segments.push(...fitSegments(moved, chunkStart, chunkEnd));
     const text = result.text.trim();
     if (text !== '') texts.push(text);
     language ??= result.language;

@@ -7,6 +7,9 @@ import {
   type TranscriptSegment,
   type TranscriptionResult,
 } from '../engine.js';
+import { fitSegments } from '../fit-segments.js';
+import { trimToVoice } from '../trim-to-voice.js';
+import { VoiceActivity } from '../whisper/voice-activity.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { languageCodeOfName } from '../language-codes.js';
 
@@ -66,12 +69,17 @@ export class OpenAiEngine implements SpeechEngine {
         { signal: options.signal },
       );
       const text = response.text.trim();
-      const segments: TranscriptSegment[] = (response.segments ?? [])
-        .map((segment) => ({ start: segment.start, end: segment.end, text: segment.text.trim() }))
-        .filter((segment) => segment.text !== '');
+      const seconds = pcm.length / PCM_SAMPLE_RATE;
+      // Whisper-style services time segments back to back (across pauses), overlapping, past
+      // the end of the audio sent or at an instant: they are fitted inside this chunk in spoken
+      // order, every word kept, then each is pulled in to the sound under it.
+      const timed = (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text }));
+      const segments: TranscriptSegment[] = trimToVoice(
+        fitSegments(timed, 0, seconds),
+        new VoiceActivity(pcm),
+      );
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
-      if (segments.length === 0 && text !== '')
-        segments.push({ start: 0, end: pcm.length / PCM_SAMPLE_RATE, text });
+      if (segments.length === 0 && text !== '') segments.push({ start: 0, end: seconds, text });
       // OpenAI-compatible services name the language ("english"); transcriptions store `en`.
       const language = languageCodeOfName(response.language) ?? response.language;
       return { text, segments, ...(language ? { language } : {}) };

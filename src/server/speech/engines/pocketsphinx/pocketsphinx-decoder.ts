@@ -8,6 +8,7 @@ import {
   SpeechAnalyser,
   type SpeechAnalysis,
 } from './speech-analysis.js';
+import { FRAME_SAMPLES, VoiceOnsetTracker } from './voice-onsets.js';
 
 const FRAMES_PER_SECOND = 100;
 
@@ -32,6 +33,8 @@ export class PocketSphinxDecoder {
   /** The decoder's own live cepstral mean, or null when this sphinxbase build hides it. */
   private readonly cepstralMean: bigint | null;
   private analyser: SpeechAnalyser | undefined;
+  /** Where utterances really start: see UtteranceClock. */
+  private onsets: VoiceOnsetTracker | undefined;
   /** The model's starting mean (its `-cmninit`), as the decoder held it before any audio. */
   private readonly modelMean: Float32Array;
 
@@ -87,6 +90,7 @@ export class PocketSphinxDecoder {
     const decoder = this.decoder;
     if (decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
     const library = this.library;
+    const onsets = this.onsetTracker(decoder);
     const check = (result: number, call: string): void => {
       if (result < 0) throw new SpeechEngineError(`PocketSphinx ${call} failed (${result})`);
     };
@@ -95,39 +99,54 @@ export class PocketSphinxDecoder {
     if (startMean?.length === CEPSTRUM_SIZE && this.cepstralMean !== null)
       library.setCepstralMean(this.cepstralMean, startMean);
     check(library.startUtterance(decoder), 'ps_start_utt');
+    onsets.startStream();
     const utterances: Utterance[] = [];
+    let clock = new UtteranceClock();
     let inUtterance = false;
     for (let offset = 0; offset < samples.length; offset += BLOCK_SAMPLES) {
-      check(
-        library.processRaw(decoder, samples.subarray(offset, offset + BLOCK_SAMPLES)),
-        'ps_process_raw',
-      );
+      const block = samples.subarray(offset, offset + BLOCK_SAMPLES);
+      check(library.processRaw(decoder, block), 'ps_process_raw');
+      for (const onset of onsets.onsetsIn(block)) clock.onset(offset + onset);
       const inSpeech = library.inSpeech(decoder);
       if (inSpeech) inUtterance = true;
       if (!inSpeech && inUtterance) {
         check(library.endUtterance(decoder), 'ps_end_utt');
-        utterances.push(this.readWords(decoder));
+        utterances.push(this.readWords(decoder, clock));
         check(library.startUtterance(decoder), 'ps_start_utt');
+        onsets.restartUtterance();
+        clock = new UtteranceClock();
         inUtterance = false;
       }
     }
     check(library.endUtterance(decoder), 'ps_end_utt');
-    if (inUtterance) utterances.push(this.readWords(decoder));
+    if (inUtterance) utterances.push(this.readWords(decoder, clock));
     return utterances.filter((utterance) => utterance.length > 0);
   }
 
   free(): void {
     this.analyser?.free();
     this.analyser = undefined;
+    this.onsets?.free();
+    this.onsets = undefined;
     if (this.decoder !== null) this.library.free(this.decoder);
     if (this.config !== null) this.library.freeConfig(this.config);
     this.decoder = null;
     this.config = null;
   }
 
-  private readWords(decoder: bigint): Utterance {
+  private onsetTracker(decoder: bigint): VoiceOnsetTracker {
+    if (!this.onsets) {
+      const config = this.library.decoderConfig(decoder);
+      if (config === null) throw new SpeechEngineError('PocketSphinx has no configuration');
+      this.onsets = new VoiceOnsetTracker(this.library, config);
+    }
+    return this.onsets;
+  }
+
+  private readWords(decoder: bigint, clock: UtteranceClock): Utterance {
     const words: Utterance = [];
     if (this.library.hypothesis(decoder) === null) return words;
+    const shift = clock.framesToFirstOnset();
     for (
       let segment = this.library.segmentIterator(decoder);
       segment !== null;
@@ -138,10 +157,38 @@ export class PocketSphinxDecoder {
       const [startFrame, endFrame] = this.library.segmentFrames(segment);
       words.push({
         word: baseWord(word),
-        start: startFrame / FRAMES_PER_SECOND,
-        end: (endFrame + 1) / FRAMES_PER_SECOND,
+        start: (startFrame - shift) / FRAMES_PER_SECOND,
+        end: (endFrame + 1 - shift) / FRAMES_PER_SECOND,
       });
     }
     return words;
+  }
+}
+
+/**
+ * Where an utterance's frames are in the stream. PocketSphinx counts an utterance's frames from 0,
+ * and ps_seg_frames adds the stream frame at which its voice activity detector last went from
+ * silence to speech. The decoder, like pocketsphinx_continuous, looks at the detector once per
+ * block, so a pause that ends inside a block (0.5 s the detector calls silence, then 0.1 s of
+ * speech) goes unseen and the utterance runs on; but the origin has moved to that late onset, and
+ * every word of the utterance, from its first, is stamped that much later: seconds, in
+ * continuous speech, up to past the end of the chunk. The frames themselves stay contiguous: the
+ * few frames of such a pause all come back from the detector's 0.2 s pre-speech buffer. Only the
+ * origin is wrong, by the distance between the utterance's first onset and its last.
+ */
+class UtteranceClock {
+  private firstOnset: number | undefined;
+  private lastOnset: number | undefined;
+
+  /** The detector went into speech after this many samples of the stream. */
+  onset(sample: number): void {
+    this.firstOnset ??= sample;
+    this.lastOnset = sample;
+  }
+
+  /** How many frames PocketSphinx's origin for this utterance lies past its true one. */
+  framesToFirstOnset(): number {
+    if (this.firstOnset === undefined || this.lastOnset === undefined) return 0;
+    return Math.round((this.lastOnset - this.firstOnset) / FRAME_SAMPLES);
   }
 }

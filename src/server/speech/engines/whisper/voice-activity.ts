@@ -13,8 +13,10 @@ const ABOVE_BACKGROUND = 3;
 export class VoiceActivity {
   private readonly levels: Float64Array;
   private readonly voicedThreshold: number;
+  private readonly sampleCount: number;
 
   constructor(pcm: Int16Array) {
+    this.sampleCount = pcm.length;
     const frameCount = Math.ceil(pcm.length / FRAME_SAMPLES);
     this.levels = new Float64Array(frameCount);
     for (let frame = 0; frame < frameCount; frame += 1) {
@@ -51,6 +53,28 @@ export class VoiceActivity {
       if ((this.levels[frame] ?? 0) >= this.voicedThreshold) voiced += 1;
     }
     return voiced / (last - first);
+  }
+
+  /**
+   * From the start of the first frame that stands out from the background to the end of the
+   * last one, between two times; undefined when none does.
+   */
+  voicedSpan(startSeconds: number, endSeconds: number): { start: number; end: number } | undefined {
+    const [first, last] = this.frames(startSeconds, endSeconds);
+    let from = -1;
+    let to = -1;
+    for (let frame = first; frame < last; frame += 1) {
+      if ((this.levels[frame] ?? 0) < this.voicedThreshold) continue;
+      if (from < 0) from = frame;
+      to = frame;
+    }
+    if (from < 0) return undefined;
+    const seconds = (frame: number): number => (frame * FRAME_SAMPLES) / PCM_SAMPLE_RATE;
+    return { start: seconds(from), end: Math.min(seconds(to + 1), this.durationSeconds) };
+  }
+
+  private get durationSeconds(): number {
+    return this.sampleCount / PCM_SAMPLE_RATE;
   }
 
   private frames(startSeconds: number, endSeconds: number): [number, number] {

@@ -7,6 +7,8 @@ import {
   type TranscribeOptions,
   type TranscriptionResult,
 } from '../engine.js';
+import { fitSegments } from '../fit-segments.js';
+import { trimToVoice } from '../trim-to-voice.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { cleanWindowSegments } from './clean-window-segments.js';
 import { inspectWhisperModel, type WhisperModelInfo } from './inspect-whisper-model.js';
@@ -105,11 +107,15 @@ export class WhisperEngine implements SpeechEngine {
       options.signal,
       options.priority,
     );
-    const segments = cleanWindowSegments({
+    // whisper.cpp times segments back to back, across pauses, overlapping and past the window's
+    // end: they are fitted inside the window in spoken order, then each is pulled in to the
+    // sound under it (trimming only shrinks, so the order holds).
+    const heard = cleanWindowSegments({
       segments: answer.segments,
       voice,
       previousText: options.previousText,
     });
+    const segments = trimToVoice(fitSegments(heard, 0, pcm.length / PCM_SAMPLE_RATE), voice);
     const language = fixedLanguage ?? languageCodeOfName(answer.language);
     return {
       text: segments.map((segment) => segment.text).join(' '),
