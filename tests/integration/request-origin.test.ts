@@ -28,28 +28,31 @@ describe.each(kinds)('same-origin checks on %s', (kind) => {
       ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
       ['localhost:3000', 'http://localhost:3000'],
       ['192.168.1.20:3000', 'http://192.168.1.20:3000'],
-    ])('signs up, stays signed in and sends the contact form when opened at %s', async (host, origin) => {
-      const signUp = await signUpFrom(app, host, origin);
-      expect(signUp.statusCode).toBe(200);
-      const cookie = cookieHeader(signUp);
-      const status = await app.server.inject({
-        url: '/api/auth/status',
-        headers: { host, cookie },
-      });
-      expect(status.json()).toEqual({ isAuthenticated: true });
-      const contact = await app.server.inject({
-        method: 'POST',
-        url: '/api/contact',
-        headers: { host, origin },
-        payload: {
-          name: 'Ada',
-          email: 'ada@example.com',
-          subject: 'Opened by IP',
-          message: 'Hello from the machine next door, this works.',
-        },
-      });
-      expect(contact.statusCode).toBe(201);
-    });
+    ])(
+      'signs up, stays signed in and sends the contact form when opened at %s',
+      async (host, origin) => {
+        const signUp = await signUpFrom(app, host, origin);
+        expect(signUp.statusCode).toBe(200);
+        const cookie = cookieHeader(signUp);
+        const status = await app.server.inject({
+          url: '/api/auth/status',
+          headers: { host, cookie },
+        });
+        expect(status.json()).toEqual({ isAuthenticated: true });
+        const contact = await app.server.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { host, origin },
+          payload: {
+            name: 'Ada',
+            email: 'ada@example.com',
+            subject: 'Opened by IP',
+            message: 'Hello from the machine next door, this works.',
+          },
+        });
+        expect(contact.statusCode).toBe(201);
+      },
+    );
 
     it('still refuses a page on another site, naming the origin it expects', async () => {
       const response = await signUpFrom(app, '127.0.0.1:3000', 'https://evil.example');

@@ -19,6 +19,7 @@ export function requirePostgres(): Promise<void> {
     } catch (error) {
       throw new Error(
         `PostgreSQL does not answer at ${TEST_POSTGRES_URL} (${String(error)}). Run the tests with \`npm test\`, which starts a server of its own, or set TEST_POSTGRES_URL.`,
+        { cause: error },
       );
     } finally {
       await client.end().catch(() => undefined);
