@@ -1,19 +1,15 @@
 import { useRef } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { RecentTranscriptions } from '../transcriptions/recent-transcriptions';
-import { useTranscriptionList } from '../transcriptions/transcription-queries';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
 import { PlanBanner } from './plan-banner';
 import { UpgradeSection } from './upgrade-section';
 import { UsageCard } from './usage-card';
-import { useScrollToHash } from './use-scroll-to-hash';
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const isPaid = user?.isPaid ?? false;
   const uploadCard = useRef<UploadCardHandle>(null);
-  const list = useTranscriptionList();
-  useScrollToHash(!list.isPending);
 
   return (
     <main className="mx-auto max-w-6xl space-y-8 px-4 py-8">

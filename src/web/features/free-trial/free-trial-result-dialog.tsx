@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { FreeTrialResult } from '../../../core/api-types';
 import { Button, LinkButton } from '../../components/ui/button';
+import { CopyButton } from '../clipboard/copy-button';
 
 interface FreeTrialResultDialogProps {
   result: FreeTrialResult | null;
@@ -44,6 +45,9 @@ export function FreeTrialResultDialog({
             <Button variant="outline" onClick={onTryAnother}>
               Try Another
             </Button>
+            {result?.text ? (
+              <CopyButton text={() => result.text} label="Copy text" variant="outline" />
+            ) : null}
             {result?.isTruncated ? (
               <LinkButton href="/api/login">Sign Up for Full Transcription</LinkButton>
             ) : null}

@@ -1,22 +1,24 @@
+import type { ExportFormat } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
 import { transcriptFileName } from '../../../core/format/transcript-file-name';
 import { throwIfNotOk } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
-/** Saves the transcript as "<original name>.txt" through a Blob URL; tells the user how it went. */
-export async function downloadTranscription(transcription: {
-  id: string;
-  filename: string;
-}): Promise<void> {
+/** Saves the transcript as "<original name>.<format>" through a Blob URL; tells the user how it went. */
+export async function downloadTranscription(
+  transcription: { id: string; filename: string },
+  format: ExportFormat = 'txt',
+): Promise<void> {
   try {
-    const response = await fetch(`/api/download/${encodeURIComponent(transcription.id)}`, {
+    const query = format === 'txt' ? '' : `?format=${format}`;
+    const response = await fetch(`/api/download/${encodeURIComponent(transcription.id)}${query}`, {
       credentials: 'include',
     });
     await throwIfNotOk(response);
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = transcriptFileName(transcription.filename);
+    link.download = transcriptFileName(transcription.filename).replace(/\.txt$/, `.${format}`);
     link.style.display = 'none';
     document.body.append(link);
     link.click();

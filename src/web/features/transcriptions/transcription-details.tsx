@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../core/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { TranscriptView } from './transcript-view';
 import { isUnfinished } from './transcription-queries';
@@ -34,6 +35,7 @@ export function TranscriptionDetails({ transcription }: { transcription: Transcr
         <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {transcription.filename}
         </h1>
+        <ShareButton transcription={transcription} />
         <Button
           className="shrink-0"
           disabled={!completed}
