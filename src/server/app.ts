@@ -25,6 +25,9 @@ import { createLocalDiskStorage } from './storage/local-disk-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
+import { shareRoutes } from './transcriptions/share.routes.js';
+import { exportsRoutes } from './transcriptions/exports.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 
@@ -132,7 +135,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
   });
-  await server.register(transcriptionsRoutes, { auth, database, storage, queue });
+  const baseUrl = config.baseUrl;
+  await server.register(transcriptionsRoutes, { auth, database, storage, queue, baseUrl });
+  await server.register(transcriptionEditsRoutes, { auth, db: database.db, baseUrl });
+  await server.register(exportsRoutes, { auth, db: database.db });
+  await server.register(shareRoutes, {
+    auth,
+    db: database.db,
+    storage,
+    baseUrl,
+    sharedReadsPerMinute: 120,
+    sharedAudioRequestsPerMinute: 600,
+  });
   await server.register(freeTrialRoutes, {
     storage,
     engine: speechEngine,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * ASCII punctuation becomes spaces before PostgreSQL's parser sees the text, so `Interview_2024-03.wav`
+ * or `Smith's` index as plain words, the same words the search route splits a query into.
+ */
+const searchableText = (column: string) =>
+  `to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}, ''), '[!-/:-@\\[-\x60{-~]', ' ', 'g'))`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -117,8 +128,28 @@ export const transcriptions = pgTable(
     audioFormat: text('audio_format').notNull(),
     audioKey: text('audio_key').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Goes up by one with every saved edit; edits name the version they were made on. */
+    version: integer('version').notNull().default(1),
+    /** The machine's transcript, kept when the first edit is saved (null: never edited). */
+    originalText: text('original_text'),
+    originalSegments:
+      jsonb('original_segments').$type<Array<{ start: number; end: number; text: string }>>(),
+    /** The public read-only link's secret, or null when the transcript is not shared. */
+    shareToken: text('share_token').unique(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `setweight(${searchableText('filename')}, 'A') || setweight(${searchableText('text')}, 'B')`,
+        ),
+      ),
   },
-  (table) => [index('transcriptions_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('transcriptions_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('transcriptions_user_name_idx').on(table.userId, sql`lower(${table.filename})`, table.id),
+    index('transcriptions_user_duration_idx').on(table.userId, table.durationInSeconds, table.id),
+    index('transcriptions_search_idx').using('gin', table.searchVector),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ export type AppErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'payload_too_large'
   | 'unprocessable'
   | 'rate_limited'
@@ -13,6 +14,7 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   payload_too_large: 413,
   unprocessable: 422,
   rate_limited: 429,

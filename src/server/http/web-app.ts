@@ -16,6 +16,9 @@ const APP_ROUTES = [
   /^\/api\/login$/,
 ];
 
+/** Shared read-only transcripts: reachable by anyone with the link, never indexed or cached. */
+const SHARED_PAGE = /^\/s\/[A-Za-z0-9_-]{1,100}$/;
+
 interface PrerenderedPage {
   path: string;
   noindex: boolean;
@@ -112,6 +115,14 @@ export async function registerWebApp(
     const page = prerendered.get(urlPath);
     // A signed-in visitor at / gets the dashboard, so the landing page is not painted first.
     if (page && !(urlPath === '/' && hasSessionCookie(request))) return sendHtml(reply, page);
+    if (SHARED_PAGE.test(urlPath)) {
+      reply.header('x-robots-tag', 'noindex');
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(shell);
+    }
     if (page || APP_ROUTES.some((route) => route.test(urlPath))) return sendHtml(reply, shell);
     // Unknown paths: the app shows its 404 screen, and search engines get a real 404.
     return sendHtml(reply, shell, 404);

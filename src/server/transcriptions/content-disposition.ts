@@ -1,8 +1,8 @@
-/** The download name: the original name with its extension replaced by .txt. */
-export function transcriptFilename(original: string): string {
+/** The download name: the original name with its extension replaced (by .txt unless told). */
+export function transcriptFilename(original: string, extension = 'txt'): string {
   const dot = original.lastIndexOf('.');
   const base = dot > 0 ? original.slice(0, dot) : original;
-  return `${base || 'transcript'}.txt`;
+  return `${base || 'transcript'}.${extension}`;
 }
 
 /**

@@ -93,6 +93,10 @@ export async function createTranscription(
       audioFormat: audio.format.format,
       audioKey: `${id}.${audio.format.format}`,
       completedAt: null,
+      version: 1,
+      originalText: null,
+      originalSegments: null,
+      shareToken: null,
     };
     await deps.storage.putFile(row.audioKey, upload.tempPath);
     storedKey = row.audioKey;

@@ -1,13 +1,19 @@
-import type { TranscriptionDto } from '../../core/api-types.js';
+import type {
+  ShareLinkDto,
+  TranscriptionDto,
+  TranscriptionListItemDto,
+} from '../../core/api-types.js';
+import { segmentsEqual } from './transcript-segments.js';
 import type { TranscriptionRow } from './transcription.repository.js';
 
-/** The public shape: storage keys and internal columns never leave the server. */
-export function toTranscriptionDto(row: TranscriptionRow): TranscriptionDto {
+/** The public shape of a list item: storage keys, internal columns and segments stay behind. */
+export function toTranscriptionListItemDto(
+  row: Omit<TranscriptionRow, 'segments' | 'originalSegments' | 'originalText' | 'searchVector'>,
+): TranscriptionListItemDto {
   return {
     id: row.id,
     filename: row.filename,
     text: row.text,
-    segments: row.segments,
     createdAt: row.createdAt.toISOString(),
     durationInSeconds: row.durationInSeconds,
     fileSize: row.fileSize,
@@ -18,9 +24,20 @@ export function toTranscriptionDto(row: TranscriptionRow): TranscriptionDto {
     language: row.language,
     engine: row.engine,
     model: row.model,
-    // Placeholders until the workbench columns exist (issue 16, server part).
-    version: 1,
-    isEdited: false,
-    share: null,
+  };
+}
+
+export function shareLinkFor(baseUrl: string, token: string): ShareLinkDto {
+  return { url: `${baseUrl}/s/${token}`, token };
+}
+
+/** Everything the detail page needs. `baseUrl` makes the share link absolute. */
+export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): TranscriptionDto {
+  return {
+    ...toTranscriptionListItemDto(row),
+    segments: row.segments,
+    version: row.version,
+    isEdited: row.originalSegments !== null && !segmentsEqual(row.originalSegments, row.segments),
+    share: row.shareToken === null ? null : shareLinkFor(baseUrl, row.shareToken),
   };
 }

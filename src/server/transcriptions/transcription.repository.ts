@@ -1,8 +1,12 @@
-import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { monthlyTranscriptionCounts, transcriptions } from '../db/schema.js';
 
-export type TranscriptionRow = typeof transcriptions.$inferSelect;
+// The search document is the database's business: it never travels to the server.
+const { searchVector: _searchVector, ...rowColumns } = getTableColumns(transcriptions);
+export { rowColumns as transcriptionColumns };
+
+export type TranscriptionRow = Omit<typeof transcriptions.$inferSelect, 'searchVector'>;
 export type NewTranscriptionRow = typeof transcriptions.$inferInsert;
 
 /** The quota's month: the calendar month in UTC, as `YYYY-MM`. */
@@ -12,7 +16,7 @@ export function utcMonth(now: Date): string {
 
 export async function findTranscriptionForUser(db: Database, userId: string, id: string) {
   const rows = await db
-    .select()
+    .select(rowColumns)
     .from(transcriptions)
     .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
     .limit(1);
@@ -20,16 +24,12 @@ export async function findTranscriptionForUser(db: Database, userId: string, id:
 }
 
 export async function findTranscriptionById(db: Database, id: string) {
-  const rows = await db.select().from(transcriptions).where(eq(transcriptions.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function listTranscriptionsForUser(db: Database, userId: string) {
-  return db
-    .select()
+  const rows = await db
+    .select(rowColumns)
     .from(transcriptions)
-    .where(eq(transcriptions.userId, userId))
-    .orderBy(desc(transcriptions.createdAt), desc(transcriptions.id));
+    .where(eq(transcriptions.id, id))
+    .limit(1);
+  return rows[0];
 }
 
 export async function deleteTranscriptionForUser(db: Database, userId: string, id: string) {

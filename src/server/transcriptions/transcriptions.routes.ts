@@ -1,53 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { TranscriptionDto, UsageDto } from '../../core/api-types.js';
+import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../core/api-types.js';
 import { planFor } from '../../core/plans.js';
 import type { Auth } from '../accounts/auth.js';
 import { requireSessionUser } from '../accounts/current-user.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
-import { parseByteRange } from '../http/byte-range.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { audioContentType } from './audio-content-type.js';
-import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
 import { createTranscription } from './create-transcription.js';
+import { decodeCursor, LIST_SORTS } from './list-cursor.js';
+import { listTranscriptionsPage } from './list-transcriptions.js';
+import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
 import { monthlyLimitMessage } from './quota-messages.js';
 import { receiveUpload } from './receive-upload.js';
-import { toTranscriptionDto } from './transcription-dto.js';
-import {
-  deleteTranscriptionForUser,
-  findTranscriptionForUser,
-  listTranscriptionsForUser,
-  readUsage,
-} from './transcription.repository.js';
+import { sendAudio } from './send-audio.js';
+import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
+import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
 
 export interface TranscriptionsRoutesOptions {
   auth: Auth;
   database: DatabaseHandle;
   storage: ObjectStorage;
   queue: JobQueue;
+  /** Makes share links absolute. */
+  baseUrl: string;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const NOT_FOUND = 'Transcription not found';
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+const listQuery = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .int({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .min(1, { error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .max(MAX_PAGE_SIZE, { error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .default(DEFAULT_PAGE_SIZE),
+  sort: z
+    .enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}.` })
+    .default('newest'),
+  before: z.string().min(1).max(500).optional(),
+});
 
 export async function transcriptionsRoutes(
   app: FastifyInstance,
   options: TranscriptionsRoutesOptions,
 ) {
-  const { auth, database, storage, queue } = options;
+  const { auth, database, storage, queue, baseUrl } = options;
   const { db } = database;
-
-  async function ownedTranscription(userId: string, params: unknown) {
-    const parsed = idParams.safeParse(params);
-    const row = parsed.success
-      ? await findTranscriptionForUser(db, userId, parsed.data.id)
-      : undefined;
-    if (!row) throw new AppError('not_found', NOT_FOUND);
-    return row;
-  }
+  const ownedTranscription = (userId: string, params: unknown) =>
+    findOwnedTranscription(db, userId, params);
 
   app.post('/api/transcriptions', async (request, reply) => {
     const user = await requireSessionUser(auth, request);
@@ -70,59 +74,50 @@ export async function transcriptionsRoutes(
       { database, storage, queue },
       { userId: user.id, isPaid, upload },
     );
-    return reply.status(201).send(toTranscriptionDto(row));
+    return reply.status(201).send(toTranscriptionDto(row, baseUrl));
   });
 
-  app.get('/api/transcriptions', async (request): Promise<TranscriptionDto[]> => {
+  // The spec's list, without segments, a page at a time; the next page's cursor is in headers.
+  app.get('/api/transcriptions', async (request, reply): Promise<TranscriptionListItemDto[]> => {
     const user = await requireSessionUser(auth, request);
-    return (await listTranscriptionsForUser(db, user.id)).map(toTranscriptionDto);
+    const parsed = listQuery.safeParse(request.query);
+    if (!parsed.success) {
+      throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid list query.');
+    }
+    const { limit, sort, before } = parsed.data;
+    const cursor = before === undefined ? undefined : decodeCursor(before, sort);
+    const page = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
+    if (page.nextCursor !== null) {
+      const next = new URLSearchParams({
+        limit: String(limit),
+        sort,
+        before: page.nextCursor,
+      });
+      reply
+        .header('x-next-cursor', page.nextCursor)
+        .header('link', `</api/transcriptions?${next.toString()}>; rel="next"`);
+    }
+    return page.items.map(toTranscriptionListItemDto);
   });
 
   app.get('/api/transcriptions/:id', async (request): Promise<TranscriptionDto> => {
     const user = await requireSessionUser(auth, request);
-    return toTranscriptionDto(await ownedTranscription(user.id, request.params));
+    return toTranscriptionDto(await ownedTranscription(user.id, request.params), baseUrl);
   });
 
   app.delete('/api/transcriptions/:id', async (request) => {
     const user = await requireSessionUser(auth, request);
     const { id } = await ownedTranscription(user.id, request.params);
     const deleted = await deleteTranscriptionForUser(db, user.id, id);
-    if (!deleted) throw new AppError('not_found', NOT_FOUND);
+    if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
     await storage.delete(deleted.audioKey);
     return { ok: true };
-  });
-
-  app.get('/api/download/:id', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
-    const row = await ownedTranscription(user.id, request.params);
-    return reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', attachmentDisposition(transcriptFilename(row.filename)))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(row.text);
   });
 
   app.get('/api/transcriptions/:id/audio', async (request, reply) => {
     const user = await requireSessionUser(auth, request);
     const row = await ownedTranscription(user.id, request.params);
-    const size = await storage.size(row.audioKey);
-    const range = parseByteRange(request.headers.range, size);
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('content-type', audioContentType(row.audioFormat))
-      .header('cache-control', 'private, max-age=3600');
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('content-range', `bytes */${size}`).send();
-    }
-    if (range) {
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(storage.read(row.audioKey, range));
-    }
-    return reply.header('content-length', size).send(storage.read(row.audioKey));
+    return sendAudio(request, reply, storage, row, 'private, max-age=3600');
   });
 
   app.get('/api/usage', async (request): Promise<UsageDto> => {

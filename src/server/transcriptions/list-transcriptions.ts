@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { transcriptions } from '../db/schema.js';
+import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
+
+export interface ListPage<Item> {
+  items: Item[];
+  /** The cursor of the next page, or null on the last page. */
+  nextCursor: string | null;
+}
+
+const t = transcriptions;
+
+/** Each order is (key, id) so pages never skip or repeat items that share a key. */
+const ORDERS: Record<ListSort, { key: SQL; direction: 'asc' | 'desc'; cast: SQL }> = {
+  newest: { key: sql`${t.createdAt}`, direction: 'desc', cast: sql`::timestamptz` },
+  oldest: { key: sql`${t.createdAt}`, direction: 'asc', cast: sql`::timestamptz` },
+  name: { key: sql`lower(${t.filename})`, direction: 'asc', cast: sql`::text` },
+  duration: { key: sql`${t.durationInSeconds}`, direction: 'desc', cast: sql`::float8` },
+};
+
+/** The key as the next cursor carries it: timestamps to the microsecond, as text. */
+function cursorKey(sort: ListSort): SQL<string | number> {
+  if (sort === 'newest' || sort === 'oldest') {
+    return sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  }
+  return sql<string | number>`${ORDERS[sort].key}`;
+}
+
+const listColumns = {
+  id: t.id,
+  userId: t.userId,
+  filename: t.filename,
+  text: t.text,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  durationInSeconds: t.durationInSeconds,
+  fileSize: t.fileSize,
+  isTruncated: t.isTruncated,
+  transcribeSeconds: t.transcribeSeconds,
+  status: t.status,
+  progress: t.progress,
+  error: t.error,
+  language: t.language,
+  engine: t.engine,
+  model: t.model,
+  audioFormat: t.audioFormat,
+  audioKey: t.audioKey,
+  completedAt: t.completedAt,
+  version: t.version,
+  shareToken: t.shareToken,
+};
+
+export type ListRow = Awaited<ReturnType<typeof listTranscriptionsPage>>['items'][number];
+
+/** One page of a user's transcriptions, by keyset on an index of (user_id, key, id). */
+export async function listTranscriptionsPage(
+  db: Database,
+  userId: string,
+  options: { sort: ListSort; limit: number; cursor?: ListCursor },
+) {
+  const { sort, limit, cursor } = options;
+  const order = ORDERS[sort];
+  const conditions: SQL[] = [eq(t.userId, userId)];
+  if (cursor && 'before' in cursor) {
+    conditions.push(sql`${t.createdAt} < ${cursor.before}::timestamptz`);
+  } else if (cursor) {
+    const comparison = order.direction === 'desc' ? sql`<` : sql`>`;
+    conditions.push(
+      sql`(${order.key}, ${t.id}) ${comparison} (${cursor.key}${order.cast}, ${cursor.id})`,
+    );
+  }
+  const direction = order.direction === 'desc' ? desc : asc;
+  const rows = await db
+    .select({ ...listColumns, cursorKey: cursorKey(sort) })
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(direction(order.key), direction(t.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor(sort, normaliseKey(sort, last.cursorKey), last.id)
+      : null;
+  return { items, nextCursor };
+}
+
+function normaliseKey(sort: ListSort, key: string | number): string | number {
+  // pg returns float8 as a number, but be explicit: the cursor's duration must be a number.
+  return sort === 'duration' ? Number(key) : String(key);
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseByteRange } from '../http/byte-range.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { audioContentType } from './audio-content-type.js';
+
+/** Streams a transcription's audio, honouring a `Range` request as audio elements send them. */
+export async function sendAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: ObjectStorage,
+  audio: { audioKey: string; audioFormat: string },
+  cacheControl: string,
+) {
+  const size = await storage.size(audio.audioKey);
+  const range = parseByteRange(request.headers.range, size);
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', audioContentType(audio.audioFormat))
+    .header('cache-control', cacheControl);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(storage.read(audio.audioKey, range));
+  }
+  return reply.header('content-length', size).send(storage.read(audio.audioKey));
+}

@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { transcriptions } from '../db/schema.js';
+import { transcriptionColumns } from './transcription.repository.js';
+
+/** 192 random bits, base64url: 32 characters nobody can guess. */
+export function newShareToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The link's token: the existing one, or a new one set only if none was set meanwhile. */
+export async function shareTranscription(db: Database, userId: string, id: string) {
+  const owned = and(eq(transcriptions.id, id), eq(transcriptions.userId, userId));
+  await db
+    .update(transcriptions)
+    .set({ shareToken: newShareToken() })
+    .where(and(owned, isNull(transcriptions.shareToken)));
+  const [row] = await db
+    .select({ shareToken: transcriptions.shareToken })
+    .from(transcriptions)
+    .where(owned);
+  return row?.shareToken ?? undefined;
+}
+
+export async function revokeShare(db: Database, userId: string, id: string): Promise<void> {
+  await db
+    .update(transcriptions)
+    .set({ shareToken: null })
+    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+}
+
+/** The completed transcript behind a live link, or undefined for unknown and revoked tokens. */
+export async function findSharedTranscription(db: Database, token: string) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await db
+    .select(transcriptionColumns)
+    .from(transcriptions)
+    .where(and(eq(transcriptions.shareToken, token), eq(transcriptions.status, 'completed')));
+  return row;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ShareLinkDto, SharedTranscriptDto } from '../../core/api-types.js';
+import type { Auth } from '../accounts/auth.js';
+import { requireSessionUser } from '../accounts/current-user.js';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
+import { sendAudio } from './send-audio.js';
+import { findSharedTranscription, revokeShare, shareTranscription } from './share-links.js';
+import { shareLinkFor } from './transcription-dto.js';
+
+export interface ShareRoutesOptions {
+  auth: Auth;
+  db: Database;
+  storage: ObjectStorage;
+  baseUrl: string;
+  /** Public reads per minute and client address. */
+  sharedReadsPerMinute: number;
+  sharedAudioRequestsPerMinute: number;
+}
+
+export const NOT_SHAREABLE = 'Only a completed transcript can be shared.';
+export const SHARED_NOT_FOUND = 'This shared link does not exist or was turned off.';
+const tokenParams = z.object({ token: z.string().max(100) });
+
+function publicHeaders(reply: FastifyReply) {
+  return reply.header('x-robots-tag', 'noindex').header('cache-control', 'private, no-store');
+}
+
+function rateLimit(max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { ip: string }) => request.ip,
+  };
+}
+
+/** Read-only links: the owner turns them on and off; anyone with the token reads and listens. */
+export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
+  const { auth, db, storage, baseUrl } = options;
+
+  app.post('/api/transcriptions/:id/share', async (request): Promise<ShareLinkDto> => {
+    const user = await requireSessionUser(auth, request);
+    const row = await findOwnedTranscription(db, user.id, request.params);
+    if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
+    const token = await shareTranscription(db, user.id, row.id);
+    if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
+    return shareLinkFor(baseUrl, token);
+  });
+
+  app.delete('/api/transcriptions/:id/share', async (request) => {
+    const user = await requireSessionUser(auth, request);
+    const row = await findOwnedTranscription(db, user.id, request.params);
+    await revokeShare(db, user.id, row.id);
+    return { ok: true };
+  });
+
+  async function sharedTranscription(params: unknown) {
+    const parsed = tokenParams.safeParse(params);
+    const row = parsed.success ? await findSharedTranscription(db, parsed.data.token) : undefined;
+    if (!row) throw new AppError('not_found', SHARED_NOT_FOUND);
+    return row;
+  }
+
+  app.get(
+    '/api/shared/:token',
+    { config: { rateLimit: rateLimit(options.sharedReadsPerMinute) } },
+    async (request, reply): Promise<SharedTranscriptDto> => {
+      publicHeaders(reply);
+      const row = await sharedTranscription(request.params);
+      return {
+        filename: row.filename,
+        text: row.text,
+        segments: row.segments,
+        durationInSeconds: row.durationInSeconds,
+        language: row.language,
+      };
+    },
+  );
+
+  app.get(
+    '/api/shared/:token/audio',
+    { config: { rateLimit: rateLimit(options.sharedAudioRequestsPerMinute) } },
+    async (request, reply) => {
+      publicHeaders(reply);
+      const row = await sharedTranscription(request.params);
+      return sendAudio(request, reply, storage, row, 'private, no-store');
+    },
+  );
+}

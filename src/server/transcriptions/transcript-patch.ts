@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { TranscriptSegmentDto } from '../../core/api-types.js';
+import { AppError } from '../errors/app-error.js';
+
+export const MAX_FILENAME_CHARACTERS = 200;
+export const MAX_SEGMENT_CHARACTERS = 5_000;
+export const MAX_SEGMENTS = 20_000;
+
+const patchSchema = z.strictObject({
+  filename: z.string().optional(),
+  segments: z
+    .array(z.strictObject({ start: z.number(), end: z.number(), text: z.string() }))
+    .optional(),
+  version: z.number().int().positive().optional(),
+});
+
+export interface ValidPatch {
+  filename?: string;
+  segments?: TranscriptSegmentDto[];
+  /** The version the edit was made on; undefined applies the edit to the latest. */
+  version?: number;
+}
+
+function badRequest(message: string): never {
+  throw new AppError('bad_request', message);
+}
+
+/** `If-Match: "3"` (or W/"3", or 3). `*` and no header name no version. */
+export function versionFromIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) badRequest('If-Match must be the version in quotes, for example "3".');
+  return Number(match[1]);
+}
+
+function validFilename(raw: string): string {
+  const filename = raw.trim();
+  if (filename === '') badRequest('The file name cannot be empty.');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(filename)) {
+    badRequest('The file name cannot contain line breaks or control characters.');
+  }
+  if (Array.from(filename).length > MAX_FILENAME_CHARACTERS) {
+    badRequest(`The file name is too long (${MAX_FILENAME_CHARACTERS} characters at most).`);
+  }
+  return filename;
+}
+
+function validSegments(
+  segments: TranscriptSegmentDto[],
+  audioSeconds: number,
+): TranscriptSegmentDto[] {
+  if (segments.length > MAX_SEGMENTS) {
+    badRequest(`A transcript has at most ${MAX_SEGMENTS} segments.`);
+  }
+  const limit = Math.round(audioSeconds * 1000) / 1000;
+  let previousStart = 0;
+  return segments.map((segment, index) => {
+    const name = `Segment ${index + 1}`;
+    const { start, end } = segment;
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) {
+      badRequest(`${name}: start and end must be seconds from 0.`);
+    }
+    if (start > end) badRequest(`${name}: start must not be after its end.`);
+    if (start < previousStart) badRequest(`${name}: segments must be in order of their start.`);
+    if (end > limit) {
+      badRequest(`${name}: ends at ${end} s, after the end of the audio (${limit} s).`);
+    }
+    const text = segment.text.trim();
+    if (text.length > MAX_SEGMENT_CHARACTERS) {
+      badRequest(`${name}: text is too long (${MAX_SEGMENT_CHARACTERS} characters at most).`);
+    }
+    previousStart = start;
+    return { start, end, text };
+  });
+}
+
+/**
+ * Checks a PATCH body against the transcript it edits. `audioSeconds` is how far segments may
+ * reach: the transcribed part of the audio. Throws a 400 with a message a person can act on.
+ */
+export function parsePatch(
+  body: unknown,
+  ifMatch: string | undefined,
+  audioSeconds: number,
+): ValidPatch {
+  const parsed = patchSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    badRequest(
+      `Invalid edit. ${where}${issue?.message ?? 'expected { filename?, segments?, version? }'}`,
+    );
+  }
+  const { filename, segments, version: bodyVersion } = parsed.data;
+  const headerVersion = versionFromIfMatch(ifMatch);
+  if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
+    badRequest('The version field and the If-Match header name different versions.');
+  }
+  if (filename === undefined && segments === undefined) {
+    badRequest('Nothing to change: send a filename or segments.');
+  }
+  return {
+    ...(filename !== undefined ? { filename: validFilename(filename) } : {}),
+    ...(segments !== undefined ? { segments: validSegments(segments, audioSeconds) } : {}),
+    ...((bodyVersion ?? headerVersion) ? { version: bodyVersion ?? headerVersion } : {}),
+  };
+}

@@ -1,0 +1,27 @@
+import type { TranscriptSegmentDto } from '../../core/api-types.js';
+
+export function segmentsEqual(
+  left: readonly TranscriptSegmentDto[],
+  right: readonly TranscriptSegmentDto[],
+): boolean {
+  return (
+    left.length === right.length &&
+    left.every((segment, index) => {
+      const other = right[index];
+      return (
+        other !== undefined &&
+        segment.start === other.start &&
+        segment.end === other.end &&
+        segment.text === other.text
+      );
+    })
+  );
+}
+
+/** The full text of edited segments: their texts in order, one space apart (as the job joins them). */
+export function textFromSegments(segments: readonly TranscriptSegmentDto[]): string {
+  return segments
+    .map((segment) => segment.text)
+    .filter((text) => text !== '')
+    .join(' ');
+}
