@@ -10,8 +10,9 @@ export function LibrarySortSelect({
 }) {
   return (
     <label className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
-      <span>Sort</span>
+      <span aria-hidden="true">Sort</span>
       <select
+        aria-label="Sort transcriptions"
         value={value}
         onChange={(event) => {
           if (isLibrarySort(event.target.value)) onChange(event.target.value);
