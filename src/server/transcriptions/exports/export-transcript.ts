@@ -1,16 +1,24 @@
-import { AppError } from '../../errors/app-error.js';
 import type { ExportFormat } from '../../../core/api-types.js';
+import { exportDocx } from './docx.js';
 import type { ExportFile, ExportSource } from './export-format.js';
+import { exportJson } from './json.js';
+import { exportMarkdown } from './markdown.js';
+import { exportPdf } from './pdf.js';
+import { exportSrt } from './srt.js';
 import { exportTxt } from './txt.js';
+import { exportVtt } from './vtt.js';
 
-const EXPORTERS: Partial<
-  Record<ExportFormat, (source: ExportSource) => ExportFile | Promise<ExportFile>>
-> = {
-  txt: exportTxt,
-};
+const EXPORTERS: Record<ExportFormat, (source: ExportSource) => ExportFile | Promise<ExportFile>> =
+  {
+    txt: exportTxt,
+    srt: exportSrt,
+    vtt: exportVtt,
+    docx: exportDocx,
+    pdf: exportPdf,
+    json: exportJson,
+    md: exportMarkdown,
+  };
 
 export function exportTranscript(format: ExportFormat, source: ExportSource) {
-  const exporter = EXPORTERS[format];
-  if (!exporter) throw new AppError('bad_request', `${format} export is not available yet.`);
-  return exporter(source);
+  return EXPORTERS[format](source);
 }

@@ -1,0 +1,23 @@
+import type { ExportFile, ExportSource } from './export-format.js';
+import { subtitleCues } from './subtitle-cues.js';
+import { vttTimestamp } from './timestamps.js';
+
+/** Cue text is markup in WebVTT: `&`, `<` and `>` must be escaped. */
+function escapeCueText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** WebVTT: the `WEBVTT` header, then cues `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
+export function exportVtt(source: ExportSource): ExportFile {
+  const blocks = subtitleCues(source.segments).map((cue) =>
+    [
+      `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}`,
+      ...cue.lines.map(escapeCueText),
+    ].join('\n'),
+  );
+  return {
+    contentType: 'text/vtt; charset=utf-8',
+    extension: 'vtt',
+    body: ['WEBVTT', ...blocks].join('\n\n') + '\n',
+  };
+}
