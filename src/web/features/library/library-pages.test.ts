@@ -7,7 +7,7 @@ const item = (id: string, status: TranscriptionListItemDto['status'] = 'complete
 
 describe('libraryPageUrl', () => {
   it('asks for the first page without a cursor and later pages before the cursor', () => {
-    expect(libraryPageUrl('newest', null)).toBe('/api/transcriptions?limit=20&sort=newest');
+    expect(libraryPageUrl('newest', null)).toBe('/api/transcriptions?limit=10&sort=newest');
     expect(libraryPageUrl('name', 'abc/+=', 5)).toBe(
       '/api/transcriptions?limit=5&sort=name&before=abc%2F%2B%3D',
     );

@@ -13,8 +13,8 @@ export function isLibrarySort(value: string): value is LibrarySort {
   return LIBRARY_SORTS.some((sort) => sort.value === value);
 }
 
-/** Items per request: a screenful or two, so a library of thousands is never sent whole. */
-export const LIBRARY_PAGE_SIZE = 20;
+/** Items per request: about a screenful of the dashboard's card; a library of thousands is never sent whole. */
+export const LIBRARY_PAGE_SIZE = 10;
 
 /** One page of the list and where the next one starts (`X-Next-Cursor`), null on the last. */
 export interface LibraryPage {
