@@ -36,6 +36,9 @@ async function uploadAll(page: Page, uploads: { file: string; name: string }[]):
   return ids;
 }
 
+/** For waits on the server's answers, which take their time on a busy machine. */
+const WAIT = { timeout: 30_000, interval: 100 };
+
 /** The file names the dashboard lists, in order. */
 function listedNames(page: Page): Promise<string[]> {
   return page.getByRole('list', { name: 'Transcriptions' }).getByRole('link').allTextContents();
@@ -94,14 +97,14 @@ describe('the library and sharing against the real server', () => {
     const sort = page.getByRole('combobox', { name: 'Sort transcriptions' });
     await sort.selectOption('oldest');
     await expect
-      .poll(() => listedNames(page))
+      .poll(() => listedNames(page), WAIT)
       .toEqual(['meeting-notes.mp3', ...clipNames.slice(0, 9)]);
     await sort.selectOption('duration');
-    await expect.poll(async () => (await listedNames(page))[0]).toBe('meeting-notes.mp3');
+    await expect.poll(async () => (await listedNames(page))[0], WAIT).toBe('meeting-notes.mp3');
     await sort.selectOption('name');
-    await expect.poll(() => listedNames(page)).toEqual(clipNames.slice(0, 10));
+    await expect.poll(() => listedNames(page), WAIT).toEqual(clipNames.slice(0, 10));
     await loadMore.click();
-    await expect.poll(() => listedNames(page)).toEqual([...clipNames, 'meeting-notes.mp3']);
+    await expect.poll(() => listedNames(page), WAIT).toEqual([...clipNames, 'meeting-notes.mp3']);
 
     // Exports from the dashboard item's menu, named after the transcript.
     await page.goto('/');
@@ -150,7 +153,7 @@ describe('the library and sharing against the real server', () => {
     await visitor.page.getByRole('link', { name: 'Sonoscript', exact: true }).waitFor();
     const audio = visitor.page.getByLabel('Audio of meeting-notes.mp3');
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), WAIT)
       .toBeCloseTo(app.audio.shortMp3.seconds, 0);
     const { body: meeting } = await apiGet<TranscriptionDto>(
       page,
@@ -161,9 +164,9 @@ describe('the library and sharing against the real server', () => {
     const lines = visitor.page.getByRole('list', { name: 'Timed transcript' }).getByRole('button');
     await lines.nth(1).click();
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), WAIT)
       .toBeGreaterThanOrEqual(second.start - 0.05);
-    await expect.poll(() => lines.nth(1).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => lines.nth(1).getAttribute('aria-current'), WAIT).toBe('true');
 
     // The owner stops sharing: the same link now says it does not work.
     await dialog.getByRole('button', { name: 'Stop sharing' }).click();
@@ -186,10 +189,12 @@ describe('the library and sharing against the real server', () => {
     await box.fill('seven');
     const results = page.getByRole('list', { name: 'Search results' });
     await expect
-      .poll(async () =>
-        (await results.getByRole('listitem').allTextContents()).map((text) =>
-          hits.some((hit) => text.startsWith(hit.filename)),
-        ),
+      .poll(
+        async () =>
+          (await results.getByRole('listitem').allTextContents()).map((text) =>
+            hits.some((hit) => text.startsWith(hit.filename)),
+          ),
+        WAIT,
       )
       .toEqual([true]);
     const marks = await results.locator('mark').allTextContents();
@@ -219,11 +224,13 @@ describe('the library and sharing against the real server', () => {
       .getByRole('listitem')
       .nth(hitIndex);
     await expect
-      .poll(() =>
-        hitLine.evaluate((line) => {
-          const box = line.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= window.innerHeight;
-        }),
+      .poll(
+        () =>
+          hitLine.evaluate((line) => {
+            const box = line.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        WAIT,
       )
       .toBe(true);
 
