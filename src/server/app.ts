@@ -28,6 +28,7 @@ import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js'
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await server.register(transcriptionsRoutes, { auth, database, storage, queue, baseUrl });
   await server.register(transcriptionEditsRoutes, { auth, db: database.db, baseUrl });
   await server.register(exportsRoutes, { auth, db: database.db });
+  await server.register(searchRoutes, { auth, db: database.db });
   await server.register(shareRoutes, {
     auth,
     db: database.db,
