@@ -185,7 +185,6 @@ describe('the signed-in app against the real server', () => {
     await other.close();
 
     await menu.click();
-    await page.getByRole('menuitem', { name: 'Download' }).click();
     await page.getByRole('menuitem', { name: 'Text (.txt)' }).click();
     await waitForToast(
       page,
@@ -244,7 +243,6 @@ describe('the signed-in app against the real server', () => {
       page.waitForEvent('download'),
       (async () => {
         await page.getByRole('button', { name: 'Actions for long-interview.mp3' }).click();
-        await page.getByRole('menuitem', { name: 'Download' }).click();
         await page.getByRole('menuitem', { name: 'Text (.txt)' }).click();
       })(),
     ]);

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronRight, Download, Eye, MoreVertical, Share2, Trash2 } from 'lucide-react';
+import { Download, Eye, MoreVertical, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { EXPORT_FORMATS, type TranscriptionListItemDto } from '../../../core/api-types';
@@ -9,14 +9,16 @@ import { downloadTranscription } from './download-transcription';
 import { EXPORT_FORMAT_LABELS } from './export-format-labels';
 import { useDeleteTranscription } from './transcription-queries';
 
-const itemClasses =
-  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[state=open]:bg-slate-100';
+const itemBase =
+  'flex cursor-pointer items-center gap-2 rounded py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
+const itemClasses = `${itemBase} px-3`;
+const formatItemClasses = `${itemBase} pl-9 pr-3`;
 
 const contentClasses = 'z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
 
 /**
- * View, Download (a submenu of every export format), Share and Delete for one transcription: a
- * Radix menu, so arrows, Enter and Escape work.
+ * View, Share, Download (one item per export format, listed flat: submenus are fiddly by touch)
+ * and Delete for one transcription: a Radix menu, so arrows, Enter and Escape work.
  */
 export function TranscriptionActionsMenu({
   transcription,
@@ -51,30 +53,6 @@ export function TranscriptionActionsMenu({
               <Eye aria-hidden="true" className="h-4 w-4" />
               View full transcript
             </DropdownMenu.Item>
-            <DropdownMenu.Sub>
-              <DropdownMenu.SubTrigger className={itemClasses} disabled={!completed}>
-                <Download aria-hidden="true" className="h-4 w-4" />
-                Download
-                <ChevronRight aria-hidden="true" className="ml-auto h-4 w-4 text-slate-400" />
-              </DropdownMenu.SubTrigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.SubContent
-                  sideOffset={4}
-                  collisionPadding={8}
-                  className={contentClasses}
-                >
-                  {EXPORT_FORMATS.map((format) => (
-                    <DropdownMenu.Item
-                      key={format}
-                      className={itemClasses}
-                      onSelect={() => void downloadTranscription(transcription, format)}
-                    >
-                      {EXPORT_FORMAT_LABELS[format]}
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.SubContent>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Sub>
             <DropdownMenu.Item
               className={itemClasses}
               disabled={!completed}
@@ -83,6 +61,26 @@ export function TranscriptionActionsMenu({
               <Share2 aria-hidden="true" className="h-4 w-4" />
               Share…
             </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Group aria-labelledby={`download-${transcription.id}`}>
+              <DropdownMenu.Label
+                id={`download-${transcription.id}`}
+                className="flex items-center gap-2 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+              >
+                <Download aria-hidden="true" className="h-3.5 w-3.5" />
+                Download
+              </DropdownMenu.Label>
+              {EXPORT_FORMATS.map((format) => (
+                <DropdownMenu.Item
+                  key={format}
+                  className={formatItemClasses}
+                  disabled={!completed}
+                  onSelect={() => void downloadTranscription(transcription, format)}
+                >
+                  {EXPORT_FORMAT_LABELS[format]}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Group>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item
               className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
