@@ -149,7 +149,7 @@ describe('the library and sharing against the real server', () => {
     const pageText = (await visitor.page.locator('body').textContent()) ?? '';
     expect(pageText).not.toContain(owner.name);
     expect(pageText).not.toContain(owner.email);
-    await visitor.page.getByRole('link', { name: 'Sonoscript', exact: true }).waitFor();
+    await shared.getByRole('link', { name: 'Sonoscript', exact: true }).waitFor();
     const audio = visitor.page.getByLabel('Audio of meeting-notes.mp3');
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), WAIT)
