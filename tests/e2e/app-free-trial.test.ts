@@ -71,8 +71,10 @@ describe('the anonymous free trial on the landing page against the real server',
     expect(errors).toEqual([]);
   });
 
-  it('a short file dropped on the drop area: no truncation warning, the text, and no upgrade button', async () => {
-    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+  it('a short file dropped on the drop area: no truncation warning, the text, no upgrade button, and Copy text', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await openFreeTrial(page);
     await dropFile(page, page.getByRole('button', { name: DROP_AREA }), app.audio.shortMp3.path);
     await page.getByText('meeting-notes.mp3', { exact: true }).waitFor();
@@ -89,6 +91,13 @@ describe('the anonymous free trial on the landing page against the real server',
     expect(await dialog.getByRole('link', { name: 'Sign Up for Full Transcription' }).count()).toBe(
       0,
     );
+
+    // One button puts the whole text on the clipboard and says so.
+    await dialog.getByRole('button', { name: 'Copy text' }).click();
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('four five six');
+    expect(await dialog.textContent()).toContain(copied);
 
     await context.close();
     expect(errors).toEqual([]);

@@ -133,7 +133,7 @@ describe('the signed-in app against the real server', () => {
     await page.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Plain text (TXT)' }).click(),
+      page.getByRole('menuitem', { name: 'Text (.txt)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('meeting-notes.txt');
     const saved = await download.path();
@@ -192,7 +192,7 @@ describe('the signed-in app against the real server', () => {
     await other.close();
 
     await menu.click();
-    await page.getByRole('menuitem', { name: 'Download' }).click();
+    await page.getByRole('menuitem', { name: 'Text (.txt)' }).click();
     await waitForToast(
       page,
       'Download failed',
@@ -250,7 +250,7 @@ describe('the signed-in app against the real server', () => {
       page.waitForEvent('download'),
       (async () => {
         await page.getByRole('button', { name: 'Actions for long-interview.mp3' }).click();
-        await page.getByRole('menuitem', { name: 'Download' }).click();
+        await page.getByRole('menuitem', { name: 'Text (.txt)' }).click();
       })(),
     ]);
     expect(download.suggestedFilename()).toBe('long-interview.txt');
@@ -269,12 +269,13 @@ describe('the signed-in app against the real server', () => {
     // The whole file's length is shown; only its first 30 seconds were transcribed.
     expect(await page.locator('dl dd').nth(1).textContent()).toBe('45 seconds');
     const { body: items } = await apiGet<TranscriptionDto[]>(page, '/api/transcriptions');
-    const [item] = items;
-    expect(item?.isTruncated).toBe(true);
-    expect(item?.text).toContain('four five six');
-    expect(
-      Math.max(...(item?.segments.map((segment) => segment.end) ?? [Infinity])),
-    ).toBeLessThanOrEqual(30.05);
+    const { body: item } = await apiGet<TranscriptionDto>(
+      page,
+      `/api/transcriptions/${items[0]?.id}`,
+    );
+    expect(item.isTruncated).toBe(true);
+    expect(item.text).toContain('four five six');
+    expect(Math.max(...item.segments.map((segment) => segment.end))).toBeLessThanOrEqual(30.05);
 
     await upgrade.click();
     await page.getByRole('heading', { level: 1, name: 'Upgrade to Pro' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TranscriptionDto } from '../../src/core/api-types.js';
-import { apiGet, signUp, waitForToast } from './support/app.js';
+import { apiGet, postJson, signUp, subscribeViaApi, waitForToast } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
 
@@ -35,42 +35,6 @@ async function watchForProcessing(page: Page): Promise<() => Promise<boolean>> {
     });
   });
   return () => page.evaluate(() => sessionStorage.getItem('sawProcessing') === 'yes');
-}
-
-/** POSTs JSON from inside the page, with its session. */
-function postJson<T>(page: Page, url: string, body?: object): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ target, payload }) => {
-      const response = await fetch(target, {
-        method: 'POST',
-        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { target: url, payload: body },
-  );
-}
-
-/** Pays for Pro through the API the test-mode form uses, without the page. */
-async function subscribeViaApi(page: Page): Promise<void> {
-  const checkout = await postJson<{ subscriptionId: string; clientSecret: string }>(
-    page,
-    '/api/get-or-create-subscription',
-  );
-  const paid = await postJson<{ paymentIntent?: { status: string } }>(
-    page,
-    '/api/billing/test-mode/confirm-payment',
-    {
-      clientSecret: checkout.body.clientSecret,
-      card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-    },
-  );
-  expect(paid.body.paymentIntent?.status).toBe('succeeded');
-  await postJson(page, '/api/update-subscription-status', {
-    subscriptionId: checkout.body.subscriptionId,
-    status: 'active',
-  });
 }
 
 async function currentUser(page: Page): Promise<CurrentUser> {
@@ -124,9 +88,13 @@ describe('Pro billing in test mode, in the browser', () => {
       .getByTestId('toast')
       .getByText('Transcription complete!', { exact: true })
       .waitFor({ timeout: 150_000 });
-    const [item] = (await apiGet<TranscriptionDto[]>(page, '/api/transcriptions')).body;
-    expect(item?.isTruncated).toBe(false);
-    expect(Math.max(...(item?.segments.map((segment) => segment.end) ?? [0]))).toBeGreaterThan(35);
+    const [listed] = (await apiGet<TranscriptionDto[]>(page, '/api/transcriptions')).body;
+    const { body: item } = await apiGet<TranscriptionDto>(
+      page,
+      `/api/transcriptions/${listed?.id}`,
+    );
+    expect(item.isTruncated).toBe(false);
+    expect(Math.max(...item.segments.map((segment) => segment.end))).toBeGreaterThan(35);
 
     await context.close();
     expect(errors).toEqual([]);

@@ -168,28 +168,28 @@ describe('the transcript workbench on the detail page', () => {
       ]);
       return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
     };
-    const txt = await download('Plain text (TXT)');
+    const txt = await download('Text (.txt)');
     expect(txt).toMatchObject({ name: 'Board meeting.txt' });
     expect(txt.bytes.toString('utf8')).toBe(latest.text);
-    const srt = await download('Subtitles (SRT)');
+    const srt = await download('Subtitles SRT (.srt)');
     expect(srt.name).toBe('Board meeting.srt');
     expect(srt.bytes.toString('utf8')).toMatch(/^1\r?\n00:00:\d\d,\d{3} --> 00:00:\d\d,\d{3}/);
-    const vtt = await download('Web subtitles (VTT)');
+    const vtt = await download('Subtitles WebVTT (.vtt)');
     expect(vtt.name).toBe('Board meeting.vtt');
     expect(vtt.bytes.toString('utf8')).toMatch(/^WEBVTT\r?\n/);
-    const docx = await download('Word (DOCX)');
+    const docx = await download('Word (.docx)');
     expect(docx.name).toBe('Board meeting.docx');
     expect(docx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    const pdf = await download('PDF');
+    const pdf = await download('PDF (.pdf)');
     expect(pdf.name).toBe('Board meeting.pdf');
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const json = await download('JSON');
+    const json = await download('JSON (.json)');
     expect(json.name).toBe('Board meeting.json');
     expect(JSON.parse(json.bytes.toString('utf8'))).toMatchObject({
       filename: 'Board meeting',
       segments: latest.segments,
     });
-    const markdown = await download('Markdown');
+    const markdown = await download('Markdown (.md)');
     expect(markdown.name).toBe('Board meeting.md');
     expect(markdown.bytes.toString('utf8')).toMatch(/^# Board meeting/);
 

@@ -16,6 +16,7 @@ const AccountPage = lazy(() => import('../features/account/account-page'));
 const TranscriptionDetailPage = lazy(
   () => import('../features/transcriptions/transcription-detail-page'),
 );
+const SharedTranscriptPage = lazy(() => import('../features/sharing/shared-transcript-page'));
 
 const publicRoutes = PUBLIC_ROUTES.map((route) => ({
   path: route.path,
@@ -53,6 +54,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/transcription/:id">
           <Protected component={TranscriptionDetailPage} />
+        </Route>
+        <Route path="/s/:token">
+          <SharedTranscriptPage />
         </Route>
         <Route path="/upgrade">
           <Protected component={UpgradePage} />

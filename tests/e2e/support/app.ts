@@ -59,6 +59,46 @@ export async function apiGet<T>(page: Page, url: string): Promise<{ status: numb
   }, url);
 }
 
+/** POSTs JSON from inside the page, with its session. */
+export function postJson<T>(
+  page: Page,
+  url: string,
+  body?: object,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ target, payload }) => {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    { target: url, payload: body },
+  );
+}
+
+/** Pays for Pro through the API the test-mode form uses, without the page. */
+export async function subscribeViaApi(page: Page): Promise<void> {
+  const checkout = await postJson<{ subscriptionId: string; clientSecret: string }>(
+    page,
+    '/api/get-or-create-subscription',
+  );
+  const paid = await postJson<{ paymentIntent?: { status: string } }>(
+    page,
+    '/api/billing/test-mode/confirm-payment',
+    {
+      clientSecret: checkout.body.clientSecret,
+      card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+    },
+  );
+  expect(paid.body.paymentIntent?.status).toBe('succeeded');
+  await postJson(page, '/api/update-subscription-status', {
+    subscriptionId: checkout.body.subscriptionId,
+    status: 'active',
+  });
+}
+
 /** The spec's file size text (base 1024, two decimals, trailing zeros dropped), written independently of the app's. */
 export function specFileSize(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];

@@ -3,19 +3,15 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useAuth } from '../auth/use-auth';
 import { isNewAccountSession } from '../sign-in/new-account';
 import { RecentTranscriptions } from '../transcriptions/recent-transcriptions';
-import { useTranscriptionList } from '../transcriptions/transcription-queries';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
 import { PlanBanner } from './plan-banner';
 import { UpgradeSection } from './upgrade-section';
 import { UsageCard } from './usage-card';
-import { useScrollToHash } from './use-scroll-to-hash';
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const isPaid = user?.isPaid ?? false;
   const uploadCard = useRef<UploadCardHandle>(null);
-  const list = useTranscriptionList();
-  useScrollToHash(!list.isPending);
   useDocumentTitle('Dashboard');
 
   return (

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { FreeTrialResult } from '../../../core/api-types';
 import { Button, LinkButton } from '../../components/ui/button';
 import { signUpHref } from '../../lib/sign-up-href';
+import { CopyButton } from '../clipboard/copy-button';
 
 interface FreeTrialResultDialogProps {
   result: FreeTrialResult | null;
@@ -45,6 +46,9 @@ export function FreeTrialResultDialog({
             <Button variant="outline" onClick={onTryAnother}>
               Try Another
             </Button>
+            {result?.text ? (
+              <CopyButton text={() => result.text} label="Copy text" variant="outline" />
+            ) : null}
             {result?.isTruncated ? (
               <LinkButton href={signUpHref('/upgrade')}>Sign up to upgrade</LinkButton>
             ) : null}

@@ -1,19 +1,13 @@
-import type { ExportFormat } from '../../../core/api-types';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../core/api-types';
 import { transcriptFileName } from '../../../core/format/transcript-file-name';
 import { MESSAGES } from '../../../core/messages';
 import { throwIfNotOk } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
+import { EXPORT_FORMAT_LABELS } from './export-format-labels';
 
 /** The export formats as menus name them, in the order they are offered. */
-export const DOWNLOAD_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
-  { format: 'txt', label: 'Plain text (TXT)' },
-  { format: 'srt', label: 'Subtitles (SRT)' },
-  { format: 'vtt', label: 'Web subtitles (VTT)' },
-  { format: 'docx', label: 'Word (DOCX)' },
-  { format: 'pdf', label: 'PDF' },
-  { format: 'json', label: 'JSON' },
-  { format: 'md', label: 'Markdown' },
-];
+export const DOWNLOAD_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> =
+  EXPORT_FORMATS.map((format) => ({ format, label: EXPORT_FORMAT_LABELS[format] }));
 
 export interface DownloadOptions {
   /** TXT unless told. */

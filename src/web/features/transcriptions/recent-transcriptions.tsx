@@ -1,31 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, FileAudio, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { SearchHitDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useScrollToHash } from '../dashboard/use-scroll-to-hash';
+import type { LibrarySort } from '../library/library-pages';
+import { searchKey, useLibrary, useTranscriptSearch } from '../library/library-queries';
+import { LibrarySearchBox } from '../library/library-search-box';
+import { LibrarySortSelect } from '../library/library-sort-select';
+import { SearchResults } from '../library/search-results';
+import { transcriptionHitHref } from '../library/start-time';
 import { TranscriptionListItem } from './transcription-list-item';
-import { useTranscriptionList } from './transcription-queries';
 
-/** The dashboard's list: spinner, error, empty state (with a way to the upload picker) or the items. */
+/** Long enough to skip the keys of a word typed in one go, short enough to feel immediate. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * The dashboard's library: a search box (hits as you type), the list in the chosen order a page at
+ * a time, or the empty state with a way to the upload picker.
+ */
 export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => void }) {
-  const list = useTranscriptionList();
+  const [sort, setSort] = useState<LibrarySort>('newest');
+  const [query, setQuery] = useState('');
+  const typed = query.trim();
+  const searchFor = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  const library = useLibrary(sort);
+  const search = useTranscriptSearch(searchFor);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useScrollToHash(!library.isPending);
+
+  const openBestHit = async () => {
+    if (!typed) return;
+    try {
+      const hits = await queryClient.fetchQuery<SearchHitDto[]>({
+        queryKey: searchKey(typed),
+        staleTime: 5_000,
+      });
+      const best = hits[0];
+      if (best) navigate(transcriptionHitHref(best.id, best.start));
+    } catch {
+      // The results area shows the failure of the same search.
+    }
+  };
+
+  const isEmpty =
+    !library.isPending && !library.isError && library.items.length === 0 && sort === 'newest';
+  const showTools = typed !== '' || !(library.isPending || library.isError || isEmpty);
+
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="space-y-3">
         <CardTitle>Recent Transcriptions</CardTitle>
+        {showTools ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <div className="min-w-0 flex-1">
+              <LibrarySearchBox value={query} onChange={setQuery} onSubmit={openBestHit} />
+            </div>
+            {typed === '' ? <LibrarySortSelect value={sort} onChange={setSort} /> : null}
+          </div>
+        ) : null}
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
+        {typed !== '' ? (
+          <SearchResults
+            query={typed}
+            hits={searchFor === '' ? undefined : search.data}
+            isPending={searchFor === '' || search.isPending}
+            isError={search.isError}
+            isStale={searchFor !== typed || search.isPlaceholderData}
+          />
+        ) : library.isPending ? (
           <div className="flex justify-center py-10">
             <Spinner className="h-8 w-8" label="Loading transcriptions" />
           </div>
-        ) : list.isError ? (
+        ) : library.isError ? (
           <div role="alert" className="flex flex-col items-center py-10 text-center">
             <AlertCircle aria-hidden="true" className="h-10 w-10 text-red-500" />
             <p className="mt-3 font-semibold text-slate-900">{MESSAGES.listErrorTitle}</p>
             <p className="mt-1 text-sm text-slate-600">{MESSAGES.listError}</p>
           </div>
-        ) : list.data.length === 0 ? (
+        ) : isEmpty ? (
           <div className="flex flex-col items-center py-10 text-center">
             <FileAudio aria-hidden="true" className="h-10 w-10 text-slate-400" />
             <p className="mt-3 font-semibold text-slate-900">{MESSAGES.emptyTitle}</p>
@@ -36,11 +96,25 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
             </Button>
           </div>
         ) : (
-          <ul className="-my-4 divide-y divide-slate-100" aria-label="Transcriptions">
-            {list.data.map((transcription) => (
-              <TranscriptionListItem key={transcription.id} transcription={transcription} />
-            ))}
-          </ul>
+          <div className={library.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <ul className="-my-4 divide-y divide-slate-100" aria-label="Transcriptions">
+              {library.items.map((transcription) => (
+                <TranscriptionListItem key={transcription.id} transcription={transcription} />
+              ))}
+            </ul>
+            {library.hasNextPage ? (
+              <div className="mt-6 flex justify-center border-t border-slate-100 pt-4">
+                <Button
+                  variant="outline"
+                  disabled={library.isFetchingNextPage}
+                  onClick={() => void library.fetchNextPage()}
+                >
+                  {library.isFetchingNextPage ? <Spinner className="h-4 w-4" /> : null}
+                  {library.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </div>
         )}
       </CardContent>
     </Card>

@@ -1,18 +1,34 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Download, Eye, MoreVertical, Trash2 } from 'lucide-react';
+import { Download, Eye, MoreVertical, Share2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { TranscriptionDto } from '../../../core/api-types';
+import { EXPORT_FORMATS, type TranscriptionListItemDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
+import { ShareDialog } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
+import { EXPORT_FORMAT_LABELS } from './export-format-labels';
 import { useDeleteTranscription } from './transcription-queries';
 
-const itemClasses =
-  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
+const itemBase =
+  'flex cursor-pointer items-center gap-2 rounded py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
+const itemClasses = `${itemBase} px-3`;
+const formatItemClasses = `${itemBase} pl-9 pr-3`;
 
-/** View, Download and Delete for one transcription: a Radix menu, so arrows, Enter and Escape work. */
-export function TranscriptionActionsMenu({ transcription }: { transcription: TranscriptionDto }) {
+const contentClasses = 'z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+
+/**
+ * View, Share, Download (one item per export format, listed flat: submenus are fiddly by touch)
+ * and Delete for one transcription: a Radix menu, so arrows, Enter and Escape work.
+ */
+export function TranscriptionActionsMenu({
+  transcription,
+}: {
+  transcription: Pick<TranscriptionListItemDto, 'id' | 'filename' | 'status'>;
+}) {
   const [, navigate] = useLocation();
   const deletion = useDeleteTranscription();
+  const [sharing, setSharing] = useState(false);
+  const completed = transcription.status === 'completed';
 
   const confirmAndDelete = () => {
     if (!window.confirm(MESSAGES.deleteConfirm)) return;
@@ -20,45 +36,64 @@ export function TranscriptionActionsMenu({ transcription }: { transcription: Tra
   };
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Actions for ${transcription.filename}`}
-        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <MoreVertical aria-hidden="true" className="h-5 w-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={`Actions for ${transcription.filename}`}
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
-          <DropdownMenu.Item
-            className={itemClasses}
-            onSelect={() => navigate(`/transcription/${transcription.id}`)}
-          >
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            View full transcript
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={itemClasses}
-            disabled={transcription.status !== 'completed'}
-            onSelect={() => void downloadTranscription(transcription)}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Download
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
-            disabled={deletion.isPending}
-            onSelect={confirmAndDelete}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <MoreVertical aria-hidden="true" className="h-5 w-5" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
+            <DropdownMenu.Item
+              className={itemClasses}
+              onSelect={() => navigate(`/transcription/${transcription.id}`)}
+            >
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              View full transcript
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={itemClasses}
+              disabled={!completed}
+              onSelect={() => setSharing(true)}
+            >
+              <Share2 aria-hidden="true" className="h-4 w-4" />
+              Share…
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Group aria-labelledby={`download-${transcription.id}`}>
+              <DropdownMenu.Label
+                id={`download-${transcription.id}`}
+                className="flex items-center gap-2 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+              >
+                <Download aria-hidden="true" className="h-3.5 w-3.5" />
+                Download
+              </DropdownMenu.Label>
+              {EXPORT_FORMATS.map((format) => (
+                <DropdownMenu.Item
+                  key={format}
+                  className={formatItemClasses}
+                  disabled={!completed}
+                  onSelect={() => void downloadTranscription(transcription, { format })}
+                >
+                  {EXPORT_FORMAT_LABELS[format]}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Group>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
+              disabled={deletion.isPending}
+              onSelect={confirmAndDelete}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ShareDialog transcription={transcription} open={sharing} onOpenChange={setSharing} />
+    </>
   );
 }

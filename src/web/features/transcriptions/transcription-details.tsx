@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../core/messages';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
 import { TranscriptionEngineLine } from './transcription-engine-line';
@@ -59,6 +60,7 @@ export function TranscriptionDetails({
         />
         <div className="flex shrink-0 flex-wrap gap-2">
           {completed ? <CopyTextButton text={text} /> : null}
+          <ShareButton transcription={transcription} />
           <DownloadMenu
             disabled={!completed}
             onDownload={(format) =>

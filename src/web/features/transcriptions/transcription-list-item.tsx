@@ -1,13 +1,17 @@
 import { FileAudio } from 'lucide-react';
 import { Link } from 'wouter';
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionListItemDto } from '../../../core/api-types';
 import { formatDate } from '../../../core/format/format-date';
 import { formatDuration } from '../../../core/format/format-duration';
 import { TranscriptionActionsMenu } from './transcription-actions-menu';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 
-export function TranscriptionListItem({ transcription }: { transcription: TranscriptionDto }) {
+export function TranscriptionListItem({
+  transcription,
+}: {
+  transcription: TranscriptionListItemDto;
+}) {
   return (
     <li className="flex items-start gap-3 py-4">
       <FileAudio aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TranscriptionDto, UsageDto } from '../../../core/api-types';
+import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
 import { apiRequest } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
@@ -12,16 +12,8 @@ export const transcriptionKey = (id: string) =>
 /** How often a list or page showing unfinished work asks again; nothing polls once all is finished. */
 export const PROGRESS_POLL_MS = 1_500;
 
-export function isUnfinished(transcription: Pick<TranscriptionDto, 'status'>): boolean {
+export function isUnfinished(transcription: Pick<TranscriptionListItemDto, 'status'>): boolean {
   return transcription.status === 'queued' || transcription.status === 'processing';
-}
-
-/** The user's transcriptions, newest first; polled only while one of them is still queued or processing. */
-export function useTranscriptionList() {
-  return useQuery<TranscriptionDto[]>({
-    queryKey: TRANSCRIPTIONS_KEY,
-    refetchInterval: (query) => (query.state.data?.some(isUnfinished) ? PROGRESS_POLL_MS : false),
-  });
 }
 
 export function useTranscription(id: string) {
@@ -36,10 +28,10 @@ export function useUsage() {
   return useQuery<UsageDto>({ queryKey: USAGE_KEY });
 }
 
-/** After an upload or a delete: the list and the usage figures change. */
+/** After an upload or a delete: the list (its loaded pages, in every order) and the usage figures change. */
 export function refreshTranscriptionData(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY }),
     queryClient.invalidateQueries({ queryKey: USAGE_KEY, exact: true }),
   ]).then(() => undefined);
 }

@@ -1,0 +1,90 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { SearchHitDto } from '../../../core/api-types';
+import { throwIfNotOk } from '../../lib/api-client';
+import {
+  isUnfinished,
+  PROGRESS_POLL_MS,
+  TRANSCRIPTIONS_KEY,
+} from '../transcriptions/transcription-queries';
+import {
+  libraryItems,
+  libraryPageUrl,
+  sameItems,
+  type LibraryPage,
+  type LibrarySort,
+} from './library-pages';
+
+async function fetchLibraryPage(url: string): Promise<LibraryPage> {
+  const response = await fetch(url, { credentials: 'include' });
+  await throwIfNotOk(response);
+  return {
+    items: (await response.json()) as LibraryPage['items'],
+    nextCursor: response.headers.get('X-Next-Cursor'),
+  };
+}
+
+const pagesKey = (sort: LibrarySort) => [...TRANSCRIPTIONS_KEY, 'pages', sort] as const;
+
+/**
+ * The user's transcriptions in `sort` order, a page at a time ("Load more"). While the first page
+ * shows unfinished work, only that page is asked for again every 1.5 s; when it holds other items
+ * than before (an upload or a delete elsewhere), every loaded page is read again.
+ */
+export function useLibrary(sort: LibrarySort) {
+  const queryClient = useQueryClient();
+  const pages = useInfiniteQuery({
+    queryKey: pagesKey(sort),
+    queryFn: ({ pageParam }) => fetchLibraryPage(libraryPageUrl(sort, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  const firstPage = pages.data?.pages[0];
+
+  useQuery({
+    queryKey: [...TRANSCRIPTIONS_KEY, 'first-page', sort],
+    queryFn: async () => {
+      const fresh = await fetchLibraryPage(libraryPageUrl(sort, null));
+      const current = queryClient.getQueryData<InfiniteData<LibraryPage, string | null>>(
+        pagesKey(sort),
+      );
+      const loaded = current?.pages[0];
+      if (!current || !loaded || !sameItems(loaded.items, fresh.items)) {
+        await queryClient.invalidateQueries({ queryKey: pagesKey(sort), exact: true });
+      } else {
+        queryClient.setQueryData(pagesKey(sort), {
+          ...current,
+          pages: [{ ...loaded, items: fresh.items }, ...current.pages.slice(1)],
+        });
+      }
+      return Date.now();
+    },
+    enabled: !pages.isPlaceholderData && (firstPage?.items.some(isUnfinished) ?? false),
+    // The pages were just read: the first poll waits one interval like the rest.
+    initialData: 0,
+    refetchInterval: PROGRESS_POLL_MS,
+    staleTime: PROGRESS_POLL_MS,
+  });
+
+  return { ...pages, items: pages.data ? libraryItems(pages.data.pages) : [] };
+}
+
+export const searchKey = (query: string) =>
+  [`/api/search?q=${encodeURIComponent(query.trim())}`] as const;
+
+/** Search hits for what the user typed (already debounced); nothing is asked for an empty box. */
+export function useTranscriptSearch(query: string) {
+  return useQuery<SearchHitDto[]>({
+    queryKey: searchKey(query),
+    enabled: query.trim() !== '',
+    placeholderData: keepPreviousData,
+    // Transcripts change (edits, deletes): a search typed again asks the server again.
+    staleTime: 0,
+  });
+}
