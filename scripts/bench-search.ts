@@ -12,7 +12,8 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
 import { transcriptions } from '../src/server/db/schema.js';
 
-const SPEECH = '/work/shared/data/speech';
+/** The shared speech corpus, beside the checkout (`../shared`). */
+const SPEECH = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'speech');
 const OWN_TRANSCRIPTS = 1000;
 const OTHER_USERS = 20;
 const OTHER_TRANSCRIPTS_EACH = 25;

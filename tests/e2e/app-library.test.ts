@@ -90,8 +90,11 @@ describe('the library and sharing against the real server', () => {
     await loadMore.waitFor();
     expect(await listedNames(page)).toEqual(clipNames.toReversed().slice(0, 10));
     await loadMore.click();
+    // The button says "Loading…" while the next page comes: wait for the rows themselves.
+    await expect
+      .poll(() => listedNames(page))
+      .toEqual([...clipNames.toReversed(), 'meeting-notes.mp3']);
     await loadMore.waitFor({ state: 'detached' });
-    expect(await listedNames(page)).toEqual([...clipNames.toReversed(), 'meeting-notes.mp3']);
 
     const sort = page.getByRole('combobox', { name: 'Sort transcriptions' });
     await sort.selectOption('oldest');

@@ -138,7 +138,7 @@ describe('a first visit without dead ends', () => {
     await page.getByRole('button', { name: 'Transcribe again' }).waitFor();
     const times = await page
       .getByRole('list', { name: 'Timed transcript' })
-      .locator('time, span')
+      .getByRole('button', { name: /^Play from / })
       .allTextContents();
     expect(times.some((text) => /^0:(3[1-9]|4\d)$/.test(text.trim()))).toBe(true);
     expect(page.url()).toBe(`${app.server.baseUrl}/transcription/${cut.id}`);

@@ -237,7 +237,8 @@ describe('the transcript workbench on the detail page', () => {
       await expect.poll(() => timedLines(page).count(), { timeout: 20_000 }).toBe(lines.length);
       await expect.poll(currentTime).toBeCloseTo(moment + 0.1, 1);
       await expect.poll(() => playing.getAttribute('data-segment-index')).toBe('14');
-      expect(await inView(page, playing)).toBe(true);
+      // The page scrolls smoothly to the moment: wait for it to arrive, as a person would.
+      await expect.poll(() => inView(page, playing)).toBe(true);
 
       // Play from the first line at double speed: the mark moves down and the page follows it.
       await page.getByRole('combobox', { name: 'Playback speed' }).selectOption('2');
