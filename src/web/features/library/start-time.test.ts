@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTimeFromSearch, transcriptionHitHref } from './start-time';
+import { transcriptionHitHref } from './start-time';
 
 describe('transcriptionHitHref', () => {
   it('opens the transcript at the hit, to a tenth of a second', () => {
@@ -9,15 +9,5 @@ describe('transcriptionHitHref', () => {
 
   it('opens the top when only the file name matched', () => {
     expect(transcriptionHitHref('id 2', null)).toBe('/transcription/id%202');
-  });
-});
-
-describe('startTimeFromSearch', () => {
-  it('reads seconds and refuses anything else', () => {
-    expect(startTimeFromSearch('?t=12.3')).toBe(12.3);
-    expect(startTimeFromSearch('t=0&x=1')).toBe(0);
-    for (const bad of ['', '?t=', '?t=abc', '?t=-1', '?t=Infinity']) {
-      expect(startTimeFromSearch(bad)).toBeNull();
-    }
   });
 });

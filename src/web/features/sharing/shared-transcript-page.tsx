@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
-import { startTimeFromSearch } from '../library/start-time';
+import { startTimeParam } from '../transcriptions/workbench/start-time-param';
 import { sharedTranscriptUrl } from './share-queries';
 import { SharedTranscriptView } from './shared-transcript-view';
 
@@ -41,7 +41,7 @@ function LinkNotFound() {
 /** /s/:token: a shared transcript, read-only, for anyone with the link; never indexed. */
 export default function SharedTranscriptPage() {
   const { token = '' } = useParams<{ token: string }>();
-  const startAt = startTimeFromSearch(useSearch());
+  const startAt = startTimeParam(useSearch());
   const shared = useQuery<SharedTranscriptDto>({ queryKey: [sharedTranscriptUrl(token)] });
 
   return (
