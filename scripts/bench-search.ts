@@ -193,7 +193,13 @@ async function bench(target: DatabaseTarget, label: string) {
       headers: { origin: 'http://localhost:3000' },
       payload: { email, password: 'bench password', name: 'Bench' },
     });
-    const cookies = response.headers['set-cookie'];
+    const signedIn = await server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email, password: 'bench password' },
+    });
+    const cookies = signedIn.headers['set-cookie'];
     const list = Array.isArray(cookies) ? cookies : [String(cookies)];
     return {
       cookie: list.map((value) => value.split(';')[0]).join('; '),

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
+import { signUpOverHttp } from '../tests/fixtures/accounts/sign-up-over-http.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-bench-upload-'));
 const config = loadConfig({
@@ -23,15 +24,7 @@ const address = server.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
 const base = `http://127.0.0.1:${address.port}`;
 
-const signUp = await fetch(`${base}/api/identity/sign-up/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-  body: JSON.stringify({ email: 'bench@example.com', password: 'bench password', name: 'Bench' }),
-});
-const cookie = signUp.headers
-  .getSetCookie()
-  .map((value) => value.split(';')[0])
-  .join('; ');
+const { cookie } = await signUpOverHttp(base, { origin: 'http://localhost:3000' });
 
 // A 100 MB WAV: a real header followed by silence, so the server accepts and stores it.
 const file = path.join(dataDir, 'big.wav');

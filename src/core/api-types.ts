@@ -13,7 +13,14 @@ export interface CurrentUser {
   isPaid: boolean;
 }
 
-export type TranscriptionStatus = 'queued' | 'processing' | 'completed' | 'failed';
+export const TRANSCRIPTION_STATUSES = [
+  'queued',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
 export interface TranscriptSegmentDto {
   start: number;
@@ -122,7 +129,8 @@ export interface SubscriptionCheckoutDto {
 
 /** `GET /api/billing/config`: which payment form the upgrade page shows. */
 export interface BillingConfigDto {
-  provider: 'stripe' | 'test';
+  /** `none`: Pro is not on sale here (a public address without Stripe keys). */
+  provider: 'stripe' | 'test' | 'none';
   publishableKey: string | null;
 }
 
@@ -138,4 +146,12 @@ export interface AccountSubscriptionDto {
 
 export interface ErrorBody {
   message: string;
+}
+
+/** GET/PUT /api/account/email-preferences. */
+export interface EmailPreferences {
+  /** False when the server has no SMTP: nothing is emailed whatever the choice. */
+  emailAvailable: boolean;
+  /** Email me when a transcript of audio over 5 minutes is ready. */
+  transcriptReady: boolean;
 }

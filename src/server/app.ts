@@ -8,25 +8,50 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAuth, type Auth } from './accounts/auth.js';
 import { resolveAuthSecret } from './accounts/auth-secret.js';
 import { mountAuth } from './accounts/mount-auth.js';
+import { startSessionCache } from './accounts/session-revocations.js';
+import { createAccountMail } from './accounts/account-mail.js';
+import { createMailer } from './mail/create-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { apiKeysRoutes } from './accounts/api-keys.routes.js';
+import { registerAuthentication } from './accounts/authenticate.js';
+import { v1Routes } from './developer-api/v1.routes.js';
+import { registerApiDocsPage, registerOpenApi } from './http/openapi.js';
 import { registerBilling, type Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { originResolver } from './http/request-origin.js';
 import { redactingSerializers } from './log-redaction.js';
+import { registerConditionalGet } from './http/conditional-get.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerNulRefusal } from './http/refuse-nul-characters.js';
 import { registerWebApp } from './http/web-app.js';
+import { applyConnectionLimits } from './http/connection-limits.js';
+import { healthRoutes } from './http/health.routes.js';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyWebsocket from '@fastify/websocket';
+import { LIVE_MAX_MESSAGE_BYTES } from '../core/live-transcription.js';
+import {
+  liveTranscriptionRoutes,
+  type LiveTranscriptionSettings,
+} from './live/live-transcription.routes.js';
 import { MAX_UPLOAD_BYTES } from '../core/plans.js';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
+import { startTranscriptionSignals } from './live/transcription-signals.js';
 import { speechEngineFromConfig } from './speech/engine-from-config.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
-import { createLocalDiskStorage } from './storage/local-disk-storage.js';
+import { storageFromConfig } from './storage/storage-from-config.js';
+import { claimTempArea } from './storage/process-temp-area.js';
+import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
 import type { ObjectStorage } from './storage/object-storage.js';
+import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
+import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { UploadReservations } from './transcriptions/upload-reservations.js';
+import type { UploadGate } from './transcriptions/accept-upload.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';
@@ -53,15 +78,20 @@ export interface AppDependencies {
   contactMessagesPerHour?: number;
   /** Tests point the Stripe SDK at a local fake Stripe. */
   stripeApi?: StripeApiAddress;
+  /** The recorder's live preview: idle time, window and session limits. */
+  liveTranscription?: Partial<LiveTranscriptionSettings>;
 }
 
 export interface App {
   server: FastifyInstance;
   auth: Auth;
   storage: ObjectStorage;
+  /** This process's own area of the work folder: uploads being received, jobs' temporary files. */
+  workDir: string;
   queue: JobQueue;
   billing: Billing;
   speech: SpeechEngineSupervisor;
+  mailer: Mailer;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -77,10 +107,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    keepAliveTimeout: config.http.idleTimeoutMs,
+    requestTimeout: 0,
   });
+  applyConnectionLimits(server, config.http, server.log);
 
   const originOf = originResolver(config.fixedOrigin, config.baseUrl);
+  const sessions = await startSessionCache(database, server.log);
+  server.addHook('onClose', () => sessions.close());
+  const mailer = createMailer(config.mail, (message) => server.log.warn(message));
+  const accountMail = createAccountMail(mailer, config.baseUrl, (error, message) =>
+    server.log.error({ err: error }, message),
+  );
   const auth = createAuth({
+    accountMail,
     db: database.db,
     baseUrl: config.baseUrl,
     fixedOrigin: config.fixedOrigin,
@@ -88,9 +128,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     oidc: config.oidc,
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
     log: (level, message) => server.log[level]({ component: 'auth' }, message),
+    sessions: sessions.cache,
   });
 
   registerErrorHandler(server);
+  registerNulRefusal(server);
+  await registerOpenApi(server, config.baseUrl);
   await server.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,34 +150,57 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     hsts: config.baseUrl.startsWith('https://'),
   });
+  // Before compression, so the ETag is the digest of the JSON itself.
+  registerConditionalGet(server, [
+    '/api/auth/status',
+    '/api/auth/user',
+    '/api/usage',
+    '/api/transcriptions',
+    '/api/transcriptions/:id',
+  ]);
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
   await server.register(fastifyRateLimit, { global: false });
   registerCrossSiteGuard(server, {
     originOf,
     exemptPaths: ['/api/billing/webhook'],
   });
+  registerAuthentication(server, {
+    auth,
+    db: database.db,
+    apiRequestsPerMinute: config.apiRateLimitPerMinute,
+  });
 
   // Started now so the log says which engine runs and why, and whisper's model is loaded once.
   // When whisper is still to be downloaded or built, that happens in the background.
   const speech = await speechEngineFromConfig(config, server.log);
-  server.get('/api/health', async () => {
-    const status = speech.status();
-    return {
-      status: 'ok',
-      database: database.kind,
-      engine: status.engine,
-      model: status.model,
-      engineReason: status.reason,
-      ...(status.pending ? { pending: status.pending } : {}),
-    };
-  });
 
-  const storage = createLocalDiskStorage(config.audioDir);
+  const storage = storageFromConfig(config.storage);
+  // Uploads being received and jobs' decoded audio: this process's own area of the work folder.
+  const tempArea = claimTempArea(config.workDir);
+  const workDir = tempArea.directory;
+  // One per process: the web app's and the developer API's uploads share each user's limits.
+  const uploadGate: UploadGate = {
+    uploads: new UploadReservations(),
+    workDir,
+    minFreeDiskBytes: config.minFreeDiskBytes,
+  };
+  const stopSweeps = await startTempFileSweeps({
+    incomingDir: config.workDir,
+    ownArea: workDir,
+    soleProcess: config.database.kind === 'pglite',
+    log: server.log,
+  });
   const queue = await startJobQueue(database, deps.jobQueue);
+  await server.register(healthRoutes, { config, database, queue, speech });
+  const signals = await startTranscriptionSignals(database);
   server.addHook('onClose', async () => {
+    stopSweeps();
     // Running jobs finish (or hit the timeout and are retried elsewhere) before the engine goes.
     await queue.stop({ graceful: true });
+    await signals.close();
     await speech.close();
+    mailer.close();
+    await tempArea.release();
   });
 
   await server.register(fastifyMultipart, {
@@ -150,13 +216,39 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await server.register(accountsRoutes, {
     auth,
     db: database.db,
+    paidStates: sessions.paidStates,
     originOf,
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
   });
-  await server.register(transcriptionsRoutes, { auth, database, storage, queue, originOf });
+  await server.register(emailPreferencesRoutes, {
+    auth,
+    db: database.db,
+    emailAvailable: mailer.enabled,
+  });
+  await server.register(transcriptionsRoutes, {
+    auth,
+    database,
+    paidStates: sessions.paidStates,
+    storage,
+    workDir,
+    queue,
+    originOf,
+    uploads: uploadGate.uploads,
+    minFreeDiskBytes: config.minFreeDiskBytes,
+    signals,
+  });
+  await server.register(apiKeysRoutes, { db: database.db });
+  await server.register(v1Routes, {
+    database,
+    storage,
+    queue,
+    gate: uploadGate,
+    engineStatus: () => speech.status(),
+  });
+  await registerApiDocsPage(server);
   await server.register(transcriptionEditsRoutes, { auth, db: database.db, originOf });
-  await server.register(exportsRoutes, { auth, db: database.db });
+  await server.register(exportsRoutes, { db: database.db });
   await server.register(searchRoutes, { auth, db: database.db });
   await server.register(shareRoutes, {
     auth,
@@ -167,15 +259,27 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     sharedAudioRequestsPerMinute: 600,
   });
   await server.register(freeTrialRoutes, {
-    storage,
+    workDir,
     engine: () => speech.current(),
     perHour: deps.freeTrialsPerHour ?? 20,
+    minFreeDiskBytes: config.minFreeDiskBytes,
   });
 
-  await server.register(siteRoutes, { config });
+  await server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+  await server.register(liveTranscriptionRoutes, {
+    auth,
+    db: database.db,
+    originOf,
+    engine: () => speech.current(),
+    settings: deps.liveTranscription,
+  });
+
+  await server.register(siteRoutes, { config, accountEmails: mailer.enabled });
   await server.register(contactRoutes, {
     db: database.db,
     perHour: deps.contactMessagesPerHour ?? 5,
+    mailer,
+    inbox: config.mail?.contactInbox,
   });
 
   const runJobs = deps.runWorkers ?? config.runWorkers;
@@ -184,12 +288,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     db: database.db,
     config,
     queue,
+    paidStates: sessions.paidStates,
     runJobs,
     stripeApi: deps.stripeApi,
   });
   await registerAccountDeletion(server, {
     auth,
-    deps: { db: database.db, storage, billing: billing.deps },
+    deps: { db: database.db, storage, billing: billing.deps, sessions: auth.sessions },
     queue,
     runJobs,
   });
@@ -197,13 +302,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   if (runJobs) {
     await startTranscriptionWorkers({
       queue,
+      signals,
       db: database.db,
       storage,
+      workDir,
       engine: speech,
       concurrency: config.workerConcurrency,
       log: server.log,
+      notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
     });
   }
 
-  return { server, auth, storage, queue, billing, speech };
+  return { server, auth, storage, workDir, queue, billing, speech, mailer };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../core/product.js';
 import { DEFAULT_WHISPER_MODEL } from './speech/engines/whisper/whisper-model-catalog.js';
 
 const booleanFromString = z
@@ -13,19 +14,26 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   BASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   AUDIO_DIR: optionalText,
+  STORAGE_URL: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   TRUST_PROXY: booleanFromString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: booleanFromString.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
   WHISPER_MODEL: optionalText,
   WHISPER_MODELS_DIR: optionalText,
@@ -43,11 +51,23 @@ const environmentSchema = z.object({
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   BILLING_TEST_MODE: booleanFromString.optional(),
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  MAIL_FROM: optionalText,
+  CONTACT_INBOX: optionalText.pipe(z.email().optional()),
   CONTACT_EMAIL: z.email().default('support@sonoscript.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 (555) 010-0199'),
   OFFICE_ADDRESS: z.string().min(1).default('100 Market Street, San Francisco, CA 94105'),
   SITE_VERIFICATION_PATH: optionalText,
   SITE_VERIFICATION_CONTENT: optionalText,
+  HEALTH_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(8192),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  MAX_CONNECTIONS_PER_IP: optionalText.pipe(
+    z.string().regex(/^\d+$/, 'a whole number, 0 for no cap').transform(Number).optional(),
+  ),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(30),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -64,12 +84,20 @@ export interface Config {
   fixedOrigin: string | undefined;
   dataDir: string;
   audioDir: string;
+  /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Uploads being received and jobs' temporary files: always local, under DATA_DIR. */
+  workDir: string;
+  /** Uploads are refused while the disk holding the audio has less free space than this. */
+  minFreeDiskBytes: number;
   database: { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
   authSecret: string | undefined;
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
   runWorkers: boolean;
   workerConcurrency: number;
+  /** Requests each API key may make per minute, counted in the database across processes. */
+  apiRateLimitPerMinute: number;
   transcription: {
     engine: Environment['TRANSCRIPTION_ENGINE'];
     apiUrl: string | undefined;
@@ -94,10 +122,63 @@ export interface Config {
         priceId: string;
         webhookSecret: string;
       }
-    | { provider: 'test' };
+    | { provider: 'test' }
+    /** No Stripe keys on a public address: Pro is not on sale. */
+    | { provider: 'none' };
   contact: { email: string; phone: string; office: string };
+  /** Outgoing email; undefined when SMTP_URL is unset (no reset, verification or notices). */
+  mail: { smtpUrl: string; from: string; contactInbox: string } | undefined;
   siteVerification: { path: string; content: string } | undefined;
+  http: {
+    /** Time for a request's headers to arrive. */
+    headersTimeoutMs: number;
+    /** A kept-alive connection with no request in this time is closed. */
+    idleTimeoutMs: number;
+    /** A body must bring at least this many bytes a second, averaged over each window. */
+    bodyMinBytesPerSecond: number;
+    bodyRateWindowMs: number;
+    /** 0: no cap (the default behind TRUST_PROXY, where every connection is the proxy's). */
+    maxConnectionsPerIp: number;
+    /** After SIGTERM, requests in flight get this long before their connections are closed. */
+    shutdownGraceMs: number;
+  };
+  /** Operators who send it as a bearer token see /api/health's details; unset, nobody does. */
+  healthToken: string | undefined;
 }
+
+/** localhost (and its subdomains), 127.0.0.0/8 and ::1: addresses only this machine can open. */
+export function isLocalHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/**
+ * Test-mode billing sells Pro for a test card, so only where nobody else can buy: a local public
+ * address (BASE_URL; unset, `localhost` outside production) or an operator's explicit
+ * BILLING_TEST_MODE=true (demos). The Host a request names cannot decide it: clients choose it.
+ */
+function testModeBillingAllowed(env: Environment): boolean {
+  if (env.BILLING_TEST_MODE !== undefined) return env.BILLING_TEST_MODE;
+  if (env.BASE_URL) return isLocalHostname(new URL(env.BASE_URL).hostname);
+  return env.NODE_ENV !== 'production';
+}
+
+export type StorageConfig =
+  | { kind: 'local'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's own chain (profiles, instance roles). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -133,11 +214,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       '  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_PRICE_ID, STRIPE_WEBHOOK_SECRET: set all four or none',
     );
   }
-  if (stripeSetCount === 0 && env.NODE_ENV === 'production' && env.BILLING_TEST_MODE !== true) {
-    problems.push(
-      '  STRIPE_SECRET_KEY: test-mode billing is refused in production; set the Stripe keys or BILLING_TEST_MODE=true',
-    );
-  }
   if (env.TRANSCRIPTION_ENGINE === 'openai' && !env.TRANSCRIPTION_API_URL) {
     problems.push('  TRANSCRIPTION_API_URL: required when TRANSCRIPTION_ENGINE=openai');
   }
@@ -147,11 +223,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (Boolean(env.SITE_VERIFICATION_PATH) !== Boolean(env.SITE_VERIFICATION_CONTENT)) {
     problems.push('  SITE_VERIFICATION_PATH, SITE_VERIFICATION_CONTENT: set both or neither');
   }
+  const s3 = env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : undefined;
+  if (s3 === null) {
+    problems.push(
+      '  STORAGE_URL: use s3://bucket or s3://bucket/prefix (unset keeps audio in AUDIO_DIR)',
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const audioDir = path.resolve(env.AUDIO_DIR ?? path.join(dataDir, 'audio'));
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
@@ -160,7 +243,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     baseUrl,
     fixedOrigin: env.BASE_URL ? new URL(baseUrl).origin : undefined,
     dataDir,
-    audioDir: path.resolve(env.AUDIO_DIR ?? path.join(dataDir, 'audio')),
+    audioDir,
+    storage: s3
+      ? {
+          kind: 's3',
+          ...s3,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'local', directory: audioDir },
+    workDir: path.join(dataDir, 'work'),
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', directory: path.join(dataDir, 'db') },
@@ -169,6 +266,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     runWorkers: env.RUN_WORKERS,
     workerConcurrency: env.WORKER_CONCURRENCY ?? availableParallelism(),
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     transcription: {
       engine: env.TRANSCRIPTION_ENGINE,
       apiUrl: env.TRANSCRIPTION_API_URL,
@@ -203,11 +301,37 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             priceId: env.STRIPE_PRICE_ID,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
-        : { provider: 'test' },
+        : testModeBillingAllowed(env)
+          ? { provider: 'test' }
+          : { provider: 'none' },
     contact: { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE, office: env.OFFICE_ADDRESS },
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.MAIL_FROM ?? `${PRODUCT_NAME} <${env.CONTACT_EMAIL}>`,
+          contactInbox: env.CONTACT_INBOX ?? env.CONTACT_EMAIL,
+        }
+      : undefined,
     siteVerification:
       env.SITE_VERIFICATION_PATH && env.SITE_VERIFICATION_CONTENT
         ? { path: env.SITE_VERIFICATION_PATH, content: env.SITE_VERIFICATION_CONTENT }
         : undefined,
+    healthToken: env.HEALTH_TOKEN,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      bodyMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      bodyRateWindowMs: env.UPLOAD_RATE_WINDOW_SECONDS * 1000,
+      maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP ?? (env.TRUST_PROXY ? 0 : 100),
+      shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
   };
+}
+
+/** `s3://bucket/some/prefix` → bucket and `some/prefix/`; null when it is not such a URL. */
+function parseStorageUrl(value: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(value);
+  if (!match?.[1]) return null;
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { bucket: match[1], prefix: prefix === '' ? '' : `${prefix}/` };
 }

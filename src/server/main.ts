@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { closeGracefully } from './http/connection-limits.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
@@ -23,7 +24,7 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     server.log.info({ signal }, 'shutting down');
-    await server.close();
+    await closeGracefully(server, config.http.shutdownGraceMs, server.log);
     await database.close();
     process.exit(0);
   }

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -41,7 +42,7 @@ describe('accounts in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows an inline error for a wrong password', async () => {
+  it('shows an inline error for a wrong password, and for a sign-up with a taken address', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await page.goto('/api/login');
     await page.getByLabel('Email').fill('nobody@example.com');
@@ -50,6 +51,21 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toMatch(/invalid email or password/i);
+
+    // Signing up again with a taken address and another password opens nothing.
+    const { email } = await signUp(page, 'First Owner');
+    await context.clearCookies();
+    await page.goto('/api/login?mode=sign-up');
+    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the owner password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('An account with this email already exists. Sign in instead.')
+      .waitFor();
+    const status = await page.evaluate(async () => (await fetch('/api/auth/status')).json());
+    expect(status).toEqual({ isAuthenticated: false });
     await context.close();
     // The failed sign-in answers 401: the browser logs that response as a console error by itself.
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);

@@ -1,8 +1,16 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
+import { LIVE_DISCONNECTED } from '../../src/web/features/recorder/live-preview.js';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
-import { apiGet, makeMicrophoneWav, signUp, waitForToast } from './support/app.js';
+import {
+  apiGet,
+  COUNTING,
+  makeMicrophoneWav,
+  signUp,
+  subscribeViaApi,
+  waitForToast,
+} from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -31,22 +39,50 @@ describe('the recorder with a fake microphone against the real server', () => {
     await temp?.remove();
   });
 
-  it('records speech, uses the recording as recording.wav, uploads it and gets the spoken words', async () => {
+  it('shows the words live while recording, keeps recording when the live connection drops, and uploads the whole recording as recording.wav', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl, {
       permissions: ['microphone'],
     });
     await signUp(page, 'Hedy Lamarr');
+    // Pro: a slow machine may take longer than the free preview's 30 s to show the first words.
+    await subscribeViaApi(page);
+    // The live preview's WebSocket passes through the test, which can cut it as a lost network would.
+    const liveConnections: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/api\/transcriptions\/live$/, (route) => {
+      route.connectToServer();
+      liveConnections.push(route);
+    });
     const recorder = page.getByRole('region', { name: 'Record audio' });
     await recorder.getByRole('button', { name: 'Start Recording' }).click();
     await recorder.getByText('Recording...', { exact: true }).waitFor();
-    // One whole pass of the looping file, and a second more, by the recorder's own clock.
-    const wholeSeconds = Math.ceil(microphone.seconds) + 1;
     const timer = recorder.getByRole('timer', { name: 'Recording time' });
+    const timerSeconds = async () => {
+      const [, minutes = '0', seconds = '0'] =
+        (await timer.textContent())?.match(/^(\d+):(\d\d)/) ?? [];
+      return Number(minutes) * 60 + Number(seconds);
+    };
+
+    // Words of the test speech appear under the timer while it still records.
+    const live = recorder.getByRole('log', { name: 'Live transcript' });
+    const countingWordsHeard = async () => {
+      const heard = new Set((await live.textContent())?.split(/\s+/));
+      return COUNTING.split(' ').filter((word) => heard.has(word)).length;
+    };
     await expect
-      .poll(async () => Number((await timer.textContent())?.match(/^0:(\d\d)/)?.[1] ?? 0), {
-        timeout: 30_000,
-        interval: 200,
-      })
+      .poll(countingWordsHeard, { timeout: 120_000, interval: 250 })
+      .toBeGreaterThanOrEqual(3);
+    expect(await recorder.getByRole('button', { name: 'Stop Recording' }).isEnabled()).toBe(true);
+
+    const droppedAt = await timerSeconds();
+    expect(liveConnections).toHaveLength(1);
+    await liveConnections[0]?.close({ code: 4000, reason: 'network lost' });
+    await recorder.getByText(LIVE_DISCONNECTED, { exact: true }).waitFor();
+    await recorder.getByText('Recording...', { exact: true }).waitFor();
+
+    // A whole pass of the looping file after the drop, and a second more, by the recorder's clock.
+    const wholeSeconds = droppedAt + Math.ceil(microphone.seconds) + 1;
+    await expect
+      .poll(timerSeconds, { timeout: 60_000, interval: 200 })
       .toBeGreaterThanOrEqual(wholeSeconds);
     expect(await timer.textContent()).toMatch(/ \/ 5:00$/);
     await recorder.getByRole('button', { name: 'Stop Recording' }).click();
@@ -72,7 +108,8 @@ describe('the recorder with a fake microphone against the real server', () => {
     expect(item?.filename).toBe('recording.wav');
     expect(item?.status).toBe('completed');
     expect(item?.durationInSeconds).toBeGreaterThanOrEqual(wholeSeconds - 0.5);
-    expect(item?.text).toContain('four five six');
+    // The whole recording, from before and after the drop, is transcribed.
+    expect(item?.text.match(/four five six/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     // What was uploaded is a real 16-bit PCM WAV, not a renamed WebM.
     const header = await page.evaluate(async (id) => {
       const response = await fetch(`/api/transcriptions/${id}/audio`);

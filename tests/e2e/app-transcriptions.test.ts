@@ -9,12 +9,31 @@ import {
   dropFile,
   screenshotAt,
   signUp,
+  subscribeViaApi,
   specFileSize,
   uploadViaApi,
   waitForToast,
 } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
+
+declare global {
+  interface Window {
+    shownNotifications: Array<{ title: string; body: string | undefined }>;
+  }
+}
+
+/** What the browser does to a tab the user leaves (or comes back to): its visibility and the event. */
+async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (isHidden ? 'hidden' : 'visible'),
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
 
 /** Picks a file through the Upload Audio card's file input, as the browser's picker would. */
 async function chooseFile(page: Page, file: string): Promise<void> {
@@ -212,8 +231,10 @@ describe('the signed-in app against the real server', () => {
     ]);
   });
 
-  it('a free user uploads 45 s of speech: truncated to 30 s, told so, and the usage moves', async () => {
+  it('a free user uploads 45 s of speech: truncated to 30 s, told so, and the usage moves (a browser without EventSource)', async () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+    // No events streams in this browser: the upload card and the list fall back to asking.
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'EventSource'));
     await signUp(page, 'Grace Hopper');
     const usage = page.getByRole('region', { name: 'Your Usage' });
     await expect.poll(() => usage.textContent()).toContain('0 of 10');
@@ -411,6 +432,88 @@ describe('the signed-in app against the real server', () => {
       .toBe(true);
     await expect.poll(() => lines.nth(0).getAttribute('aria-current')).toBe('true');
     expect(await lines.nth(1).getAttribute('aria-current')).toBeNull();
+
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('the dashboard item and then the detail page show the text growing on a long file, with Cancel, then the whole transcript', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+    // Notifications the page shows are noted, as the person would see them pop up.
+    await page.addInitScript(() => {
+      const Shown = window.Notification;
+      window.shownNotifications = [];
+      window.Notification = new Proxy(Shown, {
+        construct(target, args: [string, NotificationOptions?]) {
+          window.shownNotifications.push({ title: args[0], body: args[1]?.body });
+          return Reflect.construct(target, args) as object;
+        },
+        get: (target, property) => Reflect.get(target, property) as unknown,
+      });
+    });
+    await signUp(page, 'Grace Hopper');
+    await subscribeViaApi(page);
+    // 45 s of counting, whole (Pro): a short first part, then the rest, so the first words come
+    // long before the last.
+    const base64 = (await readFile(app.audio.longMp3.path)).toString('base64');
+    const id = await page.evaluate(async (data) => {
+      const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+      const form = new FormData();
+      form.append('audio', new File([bytes], 'long-interview.mp3', { type: 'audio/mpeg' }));
+      const response = await fetch('/api/transcriptions', { method: 'POST', body: form });
+      return ((await response.json()) as TranscriptionDto).id;
+    }, base64);
+
+    // The dashboard follows it over one events stream, without asking for the list again.
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/transcriptions') listReads.push(request.url());
+    });
+    await page.reload();
+    const item = page
+      .getByRole('list', { name: 'Transcriptions' })
+      .getByRole('listitem')
+      .filter({ hasText: 'long-interview.mp3' });
+    await item
+      .getByTitle('Latest line')
+      .getByText(/one two three/)
+      .waitFor({ timeout: 60_000 });
+    expect(listReads).toHaveLength(1); // the page’s own first read, no polling since
+
+    await item.getByRole('link', { name: 'long-interview.mp3' }).click();
+    await page.waitForURL(`**/transcription/${id}`);
+    // While it runs: the first words, the progress and Cancel, before the transcript is complete.
+    const soFar = page.getByRole('list', { name: 'Transcript so far' });
+    await soFar
+      .getByText(/one two three/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    const partialLines = await soFar.getByRole('listitem').count();
+    const pageTitle = await page.title();
+
+    // The user turns to another tab, having allowed notifications: when the job ends, the
+    // background tab's title says so and a notification appears. Headless Chromium keeps every
+    // tab visible, so the page is told what a browser tells a tab left behind.
+    await context.grantPermissions(['notifications'], { origin: app.server.baseUrl });
+    await setTabHidden(page, true);
+    await page.waitForFunction(
+      () => document.title === 'Transcript ready: long-interview.mp3 - Sonoscript',
+      undefined,
+      { timeout: 100_000 },
+    );
+    expect(await page.evaluate(() => window.shownNotifications)).toEqual([
+      { title: 'Transcript ready', body: 'long-interview.mp3' },
+    ]);
+    // Back on the tab, the title is the page's own again.
+    await setTabHidden(page, false);
+    await page.waitForFunction((title) => document.title === title, pageTitle);
+
+    // It grew into the whole transcript, on the same page without a reload.
+    const whole = page.getByRole('list', { name: 'Timed transcript' });
+    await whole.waitFor();
+    expect(await whole.getByRole('listitem').count()).toBeGreaterThan(partialLines);
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     await context.close();
     expect(errors).toEqual([]);

@@ -132,7 +132,8 @@ describe('a first visit without dead ends', () => {
     await upgradeWithTestCard(page, app.server.baseUrl);
     await page.goto(`/transcription/${cut.id}`);
     await page.getByRole('button', { name: 'Transcribe the whole file' }).click();
-    await page.getByText('Your transcript will appear here when processing finishes.').waitFor();
+    // Running again in place: the page follows the job, which may be cancelled.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
     await page.getByRole('list', { name: 'Timed transcript' }).waitFor({ timeout: 120_000 });
     await page.getByText(TRUNCATED_ALERT).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Transcribe again' }).waitFor();

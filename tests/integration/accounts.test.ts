@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, SAME_ORIGIN, signUp, uniqueEmail } from './support/accounts.js';
+import { FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS } from '../../src/server/accounts/sign-in-throttle.js';
+import {
+  cookieHeader,
+  register,
+  SAME_ORIGIN,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -38,13 +46,22 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(user.json()).toEqual({ message: 'Unauthorized' });
   });
 
+  it('answers sign-up alike for a new and a taken address, starting no session either way', async () => {
+    const fresh = await register(app, { name: 'First Owner' });
+    const taken = await register(app, { email: fresh.email, password: 'another password' });
+    for (const answer of [fresh.response, taken.response]) {
+      expect(answer.statusCode).toBe(200);
+      expect(cookieHeader(answer)).toBe('');
+      expect(answer.json()).toMatchObject({ token: null, user: { email: fresh.email } });
+    }
+    // Only the first owner's password opens the account.
+    expect((await signIn(app, fresh.email, fresh.password)).statusCode).toBe(200);
+    expect((await signIn(app, fresh.email, 'another password')).statusCode).toBe(401);
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie that is not Secure over http', async () => {
-    const response = await app.server.inject({
-      method: 'POST',
-      url: '/api/identity/sign-up/email',
-      headers: SAME_ORIGIN,
-      payload: { email: uniqueEmail(), password: 'a good password', name: 'Cookie Check' },
-    });
+    const { email, password } = await register(app, { name: 'Cookie Check' });
+    const response = await signIn(app, email, password);
     const raw = response.headers['set-cookie'];
     const sessionCookie = [raw]
       .flat()
@@ -116,13 +133,101 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('ends the session on the server at sign-out: the old cookie no longer works', async () => {
     const { cookie } = await signUp(app);
-    const logout = await app.server.inject({ url: '/api/logout', headers: { cookie } });
+    const logout = await app.server.inject({
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe('/');
     const replay = await app.server.inject({ url: '/api/auth/user', headers: { cookie } });
     expect(replay.statusCode).toBe(401);
     const status = await app.server.inject({ url: '/api/auth/status', headers: { cookie } });
     expect(status.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it('signs out only on a navigation from its own pages, or a same-origin POST', async () => {
+    const { cookie } = await signUp(app);
+    const stillSignedIn = async () =>
+      (await app.server.inject({ url: '/api/auth/status', headers: { cookie } })).json<{
+        isAuthenticated: boolean;
+      }>().isAuthenticated;
+    const attempts: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example' },
+      {},
+    ];
+    for (const headers of attempts) {
+      const refused = await app.server.inject({
+        url: '/api/logout',
+        headers: { cookie, ...headers },
+      });
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(refused.json<{ message: string }>().message).toMatch(/another site/);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await stillSignedIn()).toBe(true);
+    }
+    const crossSitePost = await app.server.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSitePost.statusCode).toBe(403);
+    expect(await stillSignedIn()).toBe(true);
+
+    // An older browser without Sec-Fetch-Site, following the header's link on this site.
+    const fromOwnPage = await app.server.inject({
+      url: '/api/logout',
+      headers: { cookie, referer: `${SAME_ORIGIN.origin}/account` },
+    });
+    expect(fromOwnPage.statusCode).toBe(302);
+    expect(await stillSignedIn()).toBe(false);
+
+    const second = await signUp(app);
+    const post = await app.server.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: second.cookie, ...SAME_ORIGIN },
+    });
+    expect(post.statusCode).toBe(303);
+    const status = await app.server.inject({
+      url: '/api/auth/status',
+      headers: { cookie: second.cookie },
+    });
+    expect(status.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it('stops password guessing on one account from one address, never the owner elsewhere', async () => {
+    const { email, password } = await signUp(app);
+    const signIn = (from: string, attempt: string) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: SAME_ORIGIN,
+        remoteAddress: from,
+        payload: { email, password: attempt },
+      });
+    for (let guess = 0; guess < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; guess += 1) {
+      expect((await signIn('203.0.113.7', `guess number ${guess}`)).statusCode).toBe(401);
+    }
+    const refused = await signIn('203.0.113.7', password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Too many failed sign-ins for this account from your network/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from their own network, is not locked out; other accounts are untouched.
+    expect((await signIn('198.51.100.20', password)).statusCode).toBe(200);
+    const other = await signUp(app);
+    const otherFromSameAddress = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: SAME_ORIGIN,
+      remoteAddress: '203.0.113.7',
+      payload: { email: other.email, password: other.password },
+    });
+    expect(otherFromSameAddress.statusCode).toBe(200);
   });
 
   it('refuses a cross-site POST', async () => {
@@ -194,11 +299,20 @@ describe('behind https', () => {
   });
 
   it('marks the session cookie Secure with the __Secure- prefix', async () => {
-    const response = await app.server.inject({
+    const headers = { origin: 'https://transcripts.example.org', 'x-forwarded-proto': 'https' };
+    const email = uniqueEmail();
+    const signedUp = await app.server.inject({
       method: 'POST',
       url: '/api/identity/sign-up/email',
-      headers: { origin: 'https://transcripts.example.org', 'x-forwarded-proto': 'https' },
-      payload: { email: uniqueEmail(), password: 'a good password', name: 'Secure Cookie' },
+      headers,
+      payload: { email, password: 'a good password', name: 'Secure Cookie' },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers,
+      payload: { email, password: 'a good password' },
     });
     expect(response.statusCode).toBe(200);
     const session = [response.headers['set-cookie']]

@@ -241,7 +241,11 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
     ).toBe(401);
     expect(fake.isCustomerDeleted(customer?.providerCustomerId ?? '')).toBe(false);
 
-    await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps });
+    await finishAccountDeletions({
+      db: app.database.db,
+      billing: app.billing.deps,
+      storage: app.storage,
+    });
     expect(fake.isCustomerDeleted(customer?.providerCustomerId ?? '')).toBe(true);
     expect(
       await app.database.db

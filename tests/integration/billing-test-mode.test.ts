@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSubscriptionDto, TranscriptionDto } from '../../src/core/api-types.js';
 import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
 import { BILLING_CALLS_PER_MINUTE } from '../../src/server/billing/billing-rate-limit.js';
+import { PRO_NOT_ON_SALE } from '../../src/server/billing/billing.routes.js';
+import { loadConfig } from '../../src/server/config.js';
 import {
   accountDeletions,
   billingCustomers,
@@ -211,6 +212,38 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     expect((await getOrCreate(app, other.cookie)).isActive).toBe(false);
   });
 
+  it("the billing budget is the account's: a second session or a re-encoded cookie gets no fresh one", async () => {
+    const { cookie, email, password } = await signUp(app);
+    for (let call = 0; call < BILLING_CALLS_PER_MINUTE; call += 1)
+      expect((await post(app, cookie, '/api/billing/subscription/cancel')).statusCode).not.toBe(
+        429,
+      );
+    // The same session token, its characters percent-encoded: other cookie text, the same session.
+    const reencoded = cookie.replace(
+      /session_token=([^;]+)/,
+      (_match, token: string) =>
+        `session_token=${[...decodeURIComponent(token)].map((char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}`,
+    );
+    expect(reencoded).not.toBe(cookie);
+    const reencodedUser = await app.server.inject({
+      url: '/api/auth/user',
+      headers: { cookie: reencoded },
+    });
+    expect(reencodedUser.statusCode).toBe(200);
+    expect((await post(app, reencoded, '/api/billing/subscription/cancel')).statusCode).toBe(429);
+    const signIn = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: SAME_ORIGIN,
+      payload: { email, password },
+    });
+    const secondSession = cookieHeader(signIn);
+    expect(secondSession).not.toBe(cookie);
+    expect((await post(app, secondSession, '/api/billing/subscription/cancel')).statusCode).toBe(
+      429,
+    );
+  });
+
   it('cancelled: Pro until the period ends by the test clock, then free; resumed: renewed each month', async () => {
     const leaving = await subscribe();
     const staying = await subscribe();
@@ -237,7 +270,12 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       plan: 'free',
       subscription: { status: 'canceled' },
     });
+    // The clock that moved was the leaving user's own: the staying user's period is untouched.
+    expect((await accountSubscription(staying.cookie)).subscription?.currentPeriodEnd).toBe(
+      firstPeriodEnd,
+    );
 
+    expect((await advanceDays(staying.cookie, 35)).statusCode).toBe(200);
     expect(await isPaid(app, staying.cookie)).toBe(true);
     const renewed = await accountSubscription(staying.cookie);
     expect(Date.parse(renewed.subscription?.currentPeriodEnd ?? '')).toBeGreaterThan(
@@ -259,6 +297,39 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const next = await getOrCreate(app, cookie);
     expect(next.subscriptionId).not.toBe(subscriptionId);
     expect(next.isActive).toBe(false);
+  });
+
+  it("one user's test clock never renews or expires anyone else", async () => {
+    const mover = await subscribe();
+    const bystander = await subscribe();
+    const unpaid = await startCheckout(app);
+    const before = (await accountSubscription(bystander.cookie)).subscription;
+    expect((await advanceDays(mover.cookie, 400)).statusCode).toBe(200);
+    expect((await accountSubscription(bystander.cookie)).subscription).toEqual(before);
+    const charges = await app.database.db
+      .select()
+      .from(testBillingPaymentIntents)
+      .where(eq(testBillingPaymentIntents.subscriptionId, bystander.subscriptionId));
+    expect(charges).toHaveLength(1);
+    // Another user's unpaid checkout did not expire either: it is still the one on offer.
+    expect((await getOrCreate(app, unpaid.cookie)).subscriptionId).toBe(unpaid.subscriptionId);
+    const moverNow = Date.parse(
+      (
+        await app.server.inject({
+          url: '/api/billing/test-mode/clock',
+          headers: { cookie: mover.cookie },
+        })
+      ).json<{ now: string }>().now,
+    );
+    const bystanderNow = Date.parse(
+      (
+        await app.server.inject({
+          url: '/api/billing/test-mode/clock',
+          headers: { cookie: bystander.cookie },
+        })
+      ).json<{ now: string }>().now,
+    );
+    expect(moverNow - bystanderNow).toBeGreaterThan(399 * DAY * 1000);
   });
 
   it('the test clock needs a signed-in user', async () => {
@@ -299,8 +370,8 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
         .select()
         .from(transcriptions)
         .where(eq(transcriptions.id, created.id));
-      const audioPath = await app.storage.localPath(row?.audioKey ?? '');
-      expect(existsSync(audioPath)).toBe(true);
+      const audioKey = row?.audioKey ?? '';
+      expect(await app.storage.size(audioKey)).toBeGreaterThan(0);
 
       const unconfirmed = await app.server.inject({
         method: 'DELETE',
@@ -317,7 +388,7 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       expect(deletion.statusCode).toBe(200);
       expect(cookieHeader(deletion)).toContain('session_token=');
 
-      expect(existsSync(audioPath)).toBe(false);
+      await expect(app.storage.size(audioKey)).rejects.toThrow();
       expect(
         await app.database.db
           .select()
@@ -343,7 +414,11 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
       });
 
       expect(
-        await finishAccountDeletions({ db: app.database.db, billing: app.billing.deps }),
+        await finishAccountDeletions({
+          db: app.database.db,
+          billing: app.billing.deps,
+          storage: app.storage,
+        }),
       ).toBeGreaterThanOrEqual(1);
       expect(
         await app.database.db
@@ -361,6 +436,84 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     } finally {
       await audio.remove();
     }
+  });
+});
+
+describe('no Stripe keys on a public address', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { baseUrl: 'https://transcribe.example.com' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('Pro is not on sale: the page is told so and the server refuses a checkout', async () => {
+    expect((await app.server.inject({ url: '/api/billing/config' })).json()).toEqual({
+      provider: 'none',
+      publishableKey: null,
+    });
+    const origin = 'https://transcribe.example.com';
+    const account = { email: 'buyer@example.com', password: 'correct horse battery' };
+    await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: { origin },
+      payload: { ...account, name: 'Buyer' },
+    });
+    const signedIn = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: { origin },
+      payload: account,
+    });
+    const cookie = cookieHeader(signedIn);
+    const headers = { cookie, origin };
+    const checkout = await app.server.inject({
+      method: 'POST',
+      url: '/api/get-or-create-subscription',
+      headers,
+    });
+    expect(checkout.statusCode).toBe(403);
+    expect(checkout.json()).toEqual({ message: PRO_NOT_ON_SALE });
+    for (const url of [
+      '/api/billing/test-mode/confirm-payment',
+      '/api/billing/test-mode/clock/advance',
+    ]) {
+      const response = await app.server.inject({ method: 'POST', url, headers, payload: {} });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect(await isPaid(app, cookie)).toBe(false);
+  });
+});
+
+describe('which addresses allow test-mode billing', () => {
+  const billingOf = (env: Record<string, string>) => loadConfig(env).billing.provider;
+  it.each([
+    ['http://localhost:3000', 'test'],
+    ['http://127.0.0.1:8080', 'test'],
+    ['http://127.10.0.3', 'test'],
+    ['http://[::1]:3000', 'test'],
+    ['http://app.localhost', 'test'],
+    ['https://transcribe.example.com', 'none'],
+    ['http://192.168.1.20:3000', 'none'],
+    ['http://127.0.0.1.nip.io', 'none'],
+  ])('BASE_URL=%s gives %s', (baseUrl, provider) => {
+    expect(billingOf({ BASE_URL: baseUrl })).toBe(provider);
+  });
+
+  it('BASE_URL unset is localhost outside production, public in production', () => {
+    expect(billingOf({})).toBe('test');
+    expect(billingOf({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toBe('none');
+  });
+
+  it('BILLING_TEST_MODE decides when set', () => {
+    expect(billingOf({ BASE_URL: 'https://demo.example.com', BILLING_TEST_MODE: 'true' })).toBe(
+      'test',
+    );
+    expect(billingOf({ BASE_URL: 'http://localhost:3000', BILLING_TEST_MODE: 'false' })).toBe(
+      'none',
+    );
   });
 });
 

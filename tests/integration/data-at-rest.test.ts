@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 import { makeSpeechClip, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import { signUpOverHttp } from '../fixtures/accounts/sign-up-over-http.js';
 import { uploadFile } from './support/http.js';
 
 /** Every file and folder below `root` whose mode lets its group or others in. */
@@ -41,15 +42,7 @@ afterAll(async () => {
 
 describe('data at rest', () => {
   it('keeps the database, the audio and the folders readable by the server user only', async () => {
-    const response = await fetch(`${server.baseUrl}/api/identity/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'a good password', name: 'O' }),
-    });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie } = await signUpOverHttp(server.baseUrl);
     const upload = await uploadFile(server.baseUrl, cookie, speech.path, {
       origin: server.baseUrl,
     });

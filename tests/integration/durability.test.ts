@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
@@ -11,6 +10,7 @@ import { startServer } from '../e2e/support/server.js';
 import { requirePostgres } from './support/databases.js';
 import { jobsOf, startScaledDeployment } from './support/scaled-deployment.js';
 import { getJson, uploadFile, waitForTranscription } from './support/http.js';
+import { signUpOverHttp } from '../fixtures/accounts/sign-up-over-http.js';
 
 await requirePostgres();
 let fixtures: { path: string; remove: () => Promise<void> };
@@ -40,22 +40,8 @@ async function waitForStatus(
     .toBe(status);
 }
 
-async function signUpOver(baseUrl: string): Promise<{ cookie: string; userId: string }> {
-  const response = await fetch(`${baseUrl}/api/identity/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      email: `durable-${randomUUID()}@example.com`,
-      password: 'durable password',
-      name: 'Durable',
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const body = (await response.json()) as { user: { id: string } };
-  return { cookie, userId: body.user.id };
+function signUpOver(baseUrl: string): Promise<{ cookie: string; userId: string }> {
+  return signUpOverHttp(baseUrl, { name: 'Durable' });
 }
 
 beforeAll(async () => {
@@ -64,7 +50,8 @@ beforeAll(async () => {
   speech = await makeSpeechClip(
     fixtures.path,
     'long',
-    Array.from({ length: 16 }, () => [{ say: counting }, { silence: 1 }]).flat(),
+    // About 40 s: long enough to be caught mid-job, short enough to transcribe three times.
+    Array.from({ length: 8 }, () => [{ say: counting }, { silence: 1 }]).flat(),
   );
 });
 afterAll(async () => {
@@ -95,41 +82,7 @@ describe('durable jobs', () => {
     }
   });
 
-  // Separate worker processes need a shared PostgreSQL: the embedded database serves one process.
-  it('a worker killed mid-job: the job runs again on another worker and completes exactly once', async () => {
-    const deployment = await startScaledDeployment();
-    const doomed = deployment.startWorker();
-    try {
-      const { api } = deployment;
-      const { cookie } = await deployment.signUpPro();
-      const created = await uploadOver(api.baseUrl, cookie);
-      expect(created.isTruncated).toBe(false);
-      await waitForStatus(api.baseUrl, cookie, created.id, 'processing');
-      await doomed.kill('SIGKILL');
-
-      deployment.startWorker();
-      const done = await waitForTranscription<TranscriptionDto>(
-        api.baseUrl,
-        cookie,
-        created.id,
-        150_000,
-      );
-      expect(done.status).toBe('completed');
-      expect(done.text).toContain('four five six');
-
-      const rows = await deployment.db.query('SELECT count(*)::int AS n FROM transcriptions');
-      expect(rows.rows[0].n).toBe(1);
-      const jobs = await jobsOf(deployment.db, created.id);
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0]?.state).toBe('completed');
-      expect(jobs[0]?.retry_count).toBeGreaterThanOrEqual(1);
-    } catch (error) {
-      throw new Error(`${String(error)}\nworker output:\n${doomed.output()}`, { cause: error });
-    } finally {
-      await deployment.stop();
-    }
-  });
-
+  // A worker killed mid-job is in scale-out.test.ts: two APIs, two workers, S3, exactly once.
   it('a worker stopped with SIGTERM finishes its running job before it exits', async () => {
     const deployment = await startScaledDeployment();
     try {

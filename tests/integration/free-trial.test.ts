@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreeTrialResult } from '../../src/core/api-types.js';
@@ -13,6 +12,7 @@ import { listen, uploadFile } from './support/http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { FREE_TRIAL_RATE_LIMITED } from '../../src/server/transcriptions/free-trial.routes.js';
 import { writeFile } from 'node:fs/promises';
+import { leftInWorkFolder } from './support/work-folder.js';
 
 const TRIAL = { url: '/api/transcribe/free-trial', extraFields: { freeTrial: 'true' } };
 
@@ -48,7 +48,7 @@ describe('anonymous free trial', () => {
     expect(result.durationInSeconds).toBeCloseTo(fortyFive.duration, 0);
     expect(result.text).toContain('four five six');
     expect(result.text).not.toContain('weather');
-    expect(await readdir(path.join(app.config.audioDir, '.incoming'))).toEqual([]);
+    expect(await leftInWorkFolder(app)).toEqual([]);
     const rows = await app.database.db.query.transcriptions.findMany();
     expect(rows).toEqual([]);
   });

@@ -7,7 +7,8 @@ import {
   encode,
   type SpeechClip,
 } from '../fixtures/speech/speech-fixtures.js';
-import { signUp } from './support/accounts.js';
+import { SAME_ORIGIN, signUp } from './support/accounts.js';
+import { uploadThenAsk } from './support/raw-upload.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
 import { makeUserPro } from './support/subscriptions.js';
@@ -225,6 +226,21 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     );
     const usage = await getJson<UsageDto>(baseUrl, cookie, '/api/usage');
     expect(usage.body.transcriptionsThisMonth).toBe(10);
+
+    // A client that sends its whole file anyway (with or without Content-Length, as the OpenAI
+    // SDK sends a stream) reads the refusal, and its connection stays usable.
+    for (const chunked of [false, true]) {
+      const conversation = await uploadThenAsk(baseUrl, {
+        cookie,
+        origin: SAME_ORIGIN.origin,
+        bodyBytes: 4 * 1024 * 1024,
+        secondPath: '/api/health',
+        chunked,
+      });
+      expect(conversation).toMatch(/^HTTP\/1\.1 403/);
+      expect(conversation).toContain('Monthly limit reached');
+      expect(conversation).toMatch(/HTTP\/1\.1 403[\s\S]*HTTP\/1\.1 200/);
+    }
 
     // Deleting a transcript frees storage, not a place in the month's quota.
     const [first] = (await getJson<TranscriptionDto[]>(baseUrl, cookie, '/api/transcriptions'))

@@ -18,6 +18,7 @@ import { makeUserPro } from './support/subscriptions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { transcriptions } from '../../src/server/db/schema.js';
 import { randomUUID } from 'node:crypto';
+import { leftInWorkFolder } from './support/work-folder.js';
 
 let app: TestApp;
 let baseUrl: string;
@@ -27,8 +28,9 @@ let cookie: string;
 
 async function leftovers(): Promise<{ rows: number; files: string[] }> {
   const list = await getJson<TranscriptionDto[]>(baseUrl, cookie, '/api/transcriptions');
-  const files = await readdir(app.config.audioDir, { recursive: true });
-  return { rows: list.body.length, files: files.filter((name) => name !== '.incoming') };
+  const stored = await readdir(app.config.audioDir, { recursive: true });
+  const temporary = await leftInWorkFolder(app);
+  return { rows: list.body.length, files: [...stored, ...temporary] };
 }
 
 async function expectRejected(response: Response, status: number, message: string | RegExp) {
@@ -181,20 +183,19 @@ describe('uploads that are refused, each with its status and message and nothing
   });
 
   it('a client that disconnects mid-upload leaves nothing behind', async () => {
-    const incoming = path.join(app.config.audioDir, '.incoming');
     const result = await rawUpload(baseUrl, {
       cookie,
       pieces: (async function* () {
         yield multipartHead('audio', 'half.wav');
         yield* zeroPieces(1, 256 * 1024);
         // Go away only once the server is writing the upload to disk.
-        await expect.poll(async () => (await readdir(incoming)).length).toBe(1);
+        await expect.poll(async () => (await leftInWorkFolder(app)).length).toBe(1);
         yield* zeroPieces(4, 256 * 1024);
       })(),
       abortAfterBytes: 1024 * 1024,
     });
     expect(result).toBe('aborted');
-    await expect.poll(async () => (await readdir(incoming)).length).toBe(0);
+    await expect.poll(async () => (await leftInWorkFolder(app)).length).toBe(0);
     expect(await leftovers()).toEqual({ rows: 0, files: [] });
   });
 

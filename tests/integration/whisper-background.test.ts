@@ -19,7 +19,7 @@ import { BUILD_TIMEOUT_MS, builtWhisperServer } from '../fixtures/whisper/whispe
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
 /** Not a published name, so the local server's published SHA-256 is what the download is held to. */
@@ -66,8 +66,13 @@ afterAll(async () => {
   await fixtures?.remove();
 });
 
+/** What an operator sees, with HEALTH_TOKEN. */
 async function health(app: TestApp): Promise<Health> {
-  const response = await app.server.inject({ method: 'GET', url: '/api/health' });
+  const response = await app.server.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: OPERATOR,
+  });
   return response.json<Health>();
 }
 
@@ -261,6 +266,22 @@ describe.each(kinds)('whisper made ready in the background, on %s', (kind) => {
       expect(failures[0]?.msg).toContain('ECONNREFUSED');
       expect(failures[0]?.msg).toContain('set WHISPER_MODEL_BASE_URL to a mirror');
       expect(failures[0]?.msg).toContain('the download resumes on the next start');
+      // Anyone may read whisper's progress and what failed, but not where the server keeps files.
+      const seenByAnyone = (await app.server.inject({ method: 'GET', url: '/api/health' })).json<
+        Record<string, unknown> & Health
+      >();
+      expect(seenByAnyone).toEqual({
+        status: 'ok',
+        engine: 'pocketsphinx',
+        pending: {
+          engine: 'whisper',
+          model: 'base.en',
+          state: 'failed',
+          message: expect.stringContaining('set WHISPER_MODEL_BASE_URL to a mirror') as unknown,
+        },
+      });
+      expect(seenByAnyone.pending?.message).toContain('put ggml-base.en.bin into …/offline-');
+      expect(seenByAnyone.pending?.message).not.toContain(fixtures.path);
       expect(app.logLines().map((line) => line.msg)).toContain(
         'pocketsphinx serves until whisper base.en is ready',
       );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import { tinyWhisperModelBytes } from '../fixtures/whisper/tiny-whisper-model.js';
 import { BUILD_TIMEOUT_MS, builtWhisperServer } from '../fixtures/whisper/whisper-test-setup.js';
-import { createTestApp } from './support/test-app.js';
+import { createTestApp, OPERATOR } from './support/test-app.js';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let model: Buffer;
@@ -22,7 +22,11 @@ afterAll(async () => {
 async function health(env: Record<string, string>): Promise<Record<string, unknown>> {
   const app = await createTestApp('pglite', { env });
   try {
-    const response = await app.server.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.server.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: OPERATOR,
+    });
     expect(response.statusCode).toBe(200);
     return response.json<Record<string, unknown>>();
   } finally {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
+import { apiErrorSchema, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { accountDeletionBody } from './account-schemas.js';
 import type { Auth } from './auth.js';
 import { toAuthHeaders, requireSessionUser } from './current-user.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
@@ -18,19 +20,31 @@ export async function accountDeletionRoutes(
 ) {
   const { auth, deps } = options;
 
-  app.delete('/api/account', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
-    if (!confirmation.safeParse(request.body).success) {
-      throw new AppError('bad_request', 'Confirm the deletion with { "confirm": true }');
-    }
-    await deleteAccount(deps, user.id);
-    // The sessions are gone already; signing out also clears this browser's cookies.
-    const { headers } = await auth.api.signOut({
-      headers: toAuthHeaders(request),
-      returnHeaders: true,
-    });
-    const cookies = headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Delete your account, transcripts and audio for good (and sign out)',
+        security: SESSION_SECURITY,
+        body: accountDeletionBody,
+        response: { 200: okSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(auth, request);
+      if (!confirmation.safeParse(request.body).success) {
+        throw new AppError('bad_request', 'Confirm the deletion with { "confirm": true }');
+      }
+      await deleteAccount(deps, user.id);
+      // The sessions are gone already; signing out also clears this browser's cookies.
+      const { headers } = await auth.api.signOut({
+        headers: toAuthHeaders(request),
+        returnHeaders: true,
+      });
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { ok: true as const };
+    },
+  );
 }

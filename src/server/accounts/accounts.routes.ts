@@ -1,16 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthStatus, CurrentUser } from '../../core/api-types.js';
-import { isUserPaid } from '../billing/is-user-paid.js';
+import { isUserPaidCached } from '../billing/is-user-paid.js';
+import type { PaidStateCache } from '../billing/paid-state-cache.js';
 import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import {
+  apiErrorSchema,
+  OPTIONAL_SESSION_SECURITY,
+  SESSION_SECURITY,
+} from '../http/api-schemas.js';
 import type { OriginOf } from '../http/request-origin.js';
+import { isSameOriginNavigation } from '../http/same-origin-navigation.js';
+import { authStatusSchema, currentUserSchema } from './account-schemas.js';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, type Auth } from './auth.js';
 import { findSessionUser, requireSessionUser } from './current-user.js';
 import { sendFetchResponse, toFetchRequest } from './mount-auth.js';
 import { sanitizeReturnTo } from './return-to.js';
 
+export const LOGOUT_CROSS_SITE =
+  'Sign-out was refused because the request came from another site. Use "Sign out" in the menu of this site.';
+
 export interface AccountsRoutesOptions {
   auth: Auth;
   db: Database;
+  paidStates: PaidStateCache;
   originOf: OriginOf;
   oidcEnabled: boolean;
   /** Serves the web app's sign-in page (the SPA shell). */
@@ -30,21 +43,43 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return new Request(template.url, { method: 'POST', headers, body: JSON.stringify(body) });
   }
 
-  app.get('/api/auth/status', async (request): Promise<AuthStatus> => {
-    const user = await findSessionUser(auth, request);
-    return { isAuthenticated: user !== null };
-  });
+  app.get(
+    '/api/auth/status',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Whether this browser is signed in',
+        security: OPTIONAL_SESSION_SECURITY,
+        response: { 200: authStatusSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request): Promise<AuthStatus> => {
+      const user = await findSessionUser(auth, request);
+      return { isAuthenticated: user !== null };
+    },
+  );
 
-  app.get('/api/auth/user', async (request): Promise<CurrentUser> => {
-    const user = await requireSessionUser(auth, request);
-    return {
-      id: user.id,
-      username: user.name,
-      email: user.email,
-      profileImageUrl: user.image,
-      isPaid: await isUserPaid(db, user.id),
-    };
-  });
+  app.get(
+    '/api/auth/user',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'The signed-in user',
+        security: SESSION_SECURITY,
+        response: { 200: currentUserSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request): Promise<CurrentUser> => {
+      const user = await requireSessionUser(auth, request);
+      return {
+        id: user.id,
+        username: user.name,
+        email: user.email,
+        profileImageUrl: user.image,
+        isPaid: await isUserPaidCached(db, options.paidStates, user.id),
+      };
+    },
+  );
 
   app.get<{ Querystring: { returnTo?: string } }>('/api/login', async (request, reply) => {
     const returnTo = sanitizeReturnTo(request.query.returnTo, originOf(request));
@@ -68,10 +103,25 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     return reply.redirect(providerUrl, 302);
   });
 
-  app.get('/api/logout', async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const response = await auth.handler(authPost(request, '/sign-out', {}));
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+  }
+
+  // The header's "Sign out" link is a full-page navigation; another site's page must not be
+  // able to sign people out by linking or framing it.
+  app.get('/api/logout', async (request, reply) => {
+    if (!isSameOriginNavigation(request, originOf(request))) {
+      throw new AppError('forbidden', LOGOUT_CROSS_SITE);
+    }
+    await signOut(request, reply);
     return reply.redirect('/', 302);
+  });
+
+  // The same for forms and scripts; the cross-site guard has checked the Origin already.
+  app.post('/api/logout', async (request, reply) => {
+    await signOut(request, reply);
+    return reply.redirect('/', 303);
   });
 }

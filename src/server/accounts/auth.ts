@@ -1,9 +1,14 @@
 import { betterAuth } from 'better-auth';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { PRODUCT_NAME } from '../../core/product.js';
 import type { Database } from '../db/database.js';
 import { authSchema } from '../db/schema.js';
+import type { SessionCache } from './session-cache.js';
+import { RESET_LINK_HOURS } from './account-emails.js';
+import type { AccountMail } from './account-mail.js';
+import { markEmailVerified } from './mark-email-verified.js';
 
 export const AUTH_BASE_PATH = '/api/identity';
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -20,11 +25,26 @@ export interface AuthOptions {
   /** Rate limits are on everywhere but can be loosened for test suites that sign up many users. */
   signInAttemptsPerMinute: number;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  /** Verified sessions kept in memory; told whenever better-auth ends a session or edits a user. */
+  sessions: SessionCache;
+  /** Reset links, verification and sign-up notices; without SMTP none of them exist. */
+  accountMail: AccountMail;
+}
+
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please confirm your email address first: we have sent you a new link.';
+const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+
+interface MailUser {
+  name: string;
+  email: string;
 }
 
 export function createAuth(options: AuthOptions) {
+  const mail = options.accountMail;
   const secure = options.baseUrl.startsWith('https://');
-  return betterAuth({
+  const { sessions } = options;
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     logger: { level: 'warn', log: (level, message) => options.log(level, message) },
     baseURL: options.baseUrl,
@@ -41,7 +61,62 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers alike for a new and a taken address and starts no session (a cookie
+      // would tell them apart); the form signs in next, or with email the confirmation link does.
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      ...(mail.enabled
+        ? {
+            sendResetPassword: async ({ user, token }: { user: MailUser; token: string }) =>
+              mail.sendPasswordReset(user, token),
+          }
+        : {}),
+      // The reset link came by email, so following it proves the address is theirs.
+      onPasswordReset: async ({ user }) => markEmailVerified(options.db, user.id),
+      onExistingUserSignUp: async ({ user }) => mail.sendSignUpAttempt(user),
+    },
+    emailVerification: mail.enabled
+      ? {
+          sendVerificationEmail: async ({ user, url }) => mail.sendVerification(user, url),
+          sendOnSignUp: true,
+          autoSignInAfterVerification: true,
+          expiresIn: VERIFICATION_LINK_SECONDS,
+        }
+      : undefined,
+    // OIDC may join a local account only once that account has proven it owns its address;
+    // otherwise whoever registered someone's address first would get their single sign-on.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    databaseHooks: {
+      session: {
+        create: {
+          // With email, a password sign-in needs a confirmed address: the link sent at sign-up
+          // is the first sign-in, so a sign-up never reveals whether the address was taken.
+          before: async (session, context) => {
+            if (!mail.enabled || context?.path !== '/sign-in/email') return;
+            const user = await context.context.internalAdapter.findUserById(session.userId);
+            if (!user || user.emailVerified) return;
+            const token = await createEmailVerificationToken(
+              context.context.secret,
+              user.email,
+              undefined,
+              VERIFICATION_LINK_SECONDS,
+              { userId: user.id },
+            );
+            mail.sendVerification(
+              user,
+              `${context.context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent('/')}`,
+            );
+            throw new APIError('FORBIDDEN', {
+              code: 'EMAIL_NOT_VERIFIED',
+              message: EMAIL_NOT_VERIFIED_MESSAGE,
+            });
+          },
+        },
+        // Sign-out, revoked sessions, password changes and profile edits reach every process at once.
+        delete: { after: async (ended) => sessions.revokeUser(ended.userId) },
+      },
+      user: { update: { after: async (changed) => sessions.revokeUser(changed.id) } },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
@@ -76,6 +151,7 @@ export function createAuth(options: AuthOptions) {
         ]
       : [],
   });
+  return Object.assign(auth, { sessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

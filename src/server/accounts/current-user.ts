@@ -18,14 +18,39 @@ export function toAuthHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g;
+
+/** The values of the request's session cookies (normally none or one). */
+export function sessionCookieValues(cookieHeader: string | undefined): string[] {
+  if (cookieHeader === undefined) return [];
+  return Array.from(cookieHeader.matchAll(SESSION_COOKIE), (match) => match[1] ?? '');
+}
+
+/**
+ * The signed-in user, or null. Without a session cookie nobody is signed in and nothing is
+ * looked up; a session verified in the last minute comes from memory (see session-cache.ts).
+ */
 export async function findSessionUser(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
+  const cookies = sessionCookieValues(request.headers.cookie);
+  if (cookies.length === 0) return null;
+  // Only an unambiguous cookie is a cache key: with two, better-auth decides which one counts.
+  const token = cookies.length === 1 ? cookies[0] : undefined;
+  if (token !== undefined) {
+    const cached = auth.sessions.get(token);
+    if (cached) return cached;
+  }
+  const generation = auth.sessions.generation();
   const session = await auth.api.getSession({ headers: toAuthHeaders(request) });
   if (!session) return null;
   const { id, name, email, image } = session.user;
-  return { id, name, email, image: image ?? null };
+  const user = { id, name, email, image: image ?? null };
+  if (token !== undefined) {
+    auth.sessions.remember(token, user, session.session.expiresAt, generation);
+  }
+  return user;
 }
 
 export async function requireSessionUser(

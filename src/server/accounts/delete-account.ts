@@ -1,21 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cancelUserSubscriptions } from '../billing/cancel-user-subscriptions.js';
 import type { BillingDeps } from '../billing/billing-deps.js';
 import type { Database } from '../db/database.js';
 import {
   account,
   accountDeletions,
+  apiKeys,
   session,
   transcriptions,
   user,
   verification,
 } from '../db/schema.js';
+import { userLockKey } from '../db/user-lock.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 export interface DeleteAccountDeps {
   db: Database;
   storage: ObjectStorage;
   billing: BillingDeps;
+  /** Ends the user's cached sessions in every API process. */
+  sessions: { revokeUser(userId: string): Promise<void> };
 }
 
 export const DELETED_USER_NAME = 'Deleted user';
@@ -30,6 +34,8 @@ export const deletedEmailFor = (userId: string) => `deleted-${userId}@deleted.in
 export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Promise<void> {
   await cancelUserSubscriptions(deps.billing, userId);
   const audioKeys = await deps.db.transaction(async (tx) => {
+    // Waits for a transcription being created right now, so its row is deleted below.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${userLockKey(userId)}))`);
     const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     if (!current) return [];
     const deleted = await tx
@@ -38,6 +44,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
       .returning({ audioKey: transcriptions.audioKey });
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
+    // The user row stays (anonymised), so its keys must go with its sessions.
+    await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
     await tx.delete(verification).where(eq(verification.identifier, current.email));
     await tx
       .update(user)
@@ -52,5 +60,6 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     await tx.insert(accountDeletions).values({ userId }).onConflictDoNothing();
     return deleted.map((row) => row.audioKey);
   });
+  await deps.sessions.revokeUser(userId);
   for (const key of audioKeys) await deps.storage.delete(key);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OriginOf } from '../http/request-origin.js';
+import { AppError } from '../errors/app-error.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
 
 /**
  * Builds a fetch Request for better-auth from a Fastify request, carrying the real client IP,
@@ -41,13 +43,42 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   await reply.send(body.length > 0 ? body : undefined);
 }
 
+const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+
+function signInEmail(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== SIGN_IN_PATH) return undefined;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+}
+
 export function mountAuth(app: FastifyInstance, auth: Auth, originOf: OriginOf): void {
+  const throttle = createSignInThrottle();
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
+      const email = signInEmail(request);
+      if (email !== undefined) {
+        const waitMs = throttle.waitFor(email, request.ip);
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          void reply.header('retry-after', String(seconds));
+          throw new AppError('rate_limited', tooManyFailedSignIns(seconds));
+        }
+        const slowDown = throttle.slowDownFor(email);
+        if (slowDown > 0) await new Promise((resolve) => setTimeout(resolve, slowDown));
+      }
       const response = await auth.handler(toFetchRequest(request, originOf(request)));
+      if (email !== undefined) {
+        if (response.ok) throttle.recordSuccess(email, request.ip);
+        else if (response.status === 401) throttle.recordFailure(email, request.ip);
+      }
       await sendFetchResponse(reply, response);
     },
   });
+}
+
+export function tooManyFailedSignIns(seconds: number): string {
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  return `Too many failed sign-ins for this account from your network. Please wait ${wait} and try again, or reset your password.`;
 }

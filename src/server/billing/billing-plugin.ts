@@ -3,6 +3,7 @@ import type { Auth } from '../accounts/auth.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { PaidStateChanges } from './paid-state-cache.js';
 import { startBillingJobs } from './billing-jobs.js';
 import { billingRoutes } from './billing.routes.js';
 import { createBilling, type Billing } from './create-billing.js';
@@ -17,6 +18,7 @@ export interface BillingOptions {
   db: Database;
   config: Config;
   queue: JobQueue;
+  paidStates: PaidStateChanges;
   /** This process works scheduled jobs (in-process workers). */
   runJobs: boolean;
   /** Tests point the Stripe SDK at a local fake Stripe. */
@@ -32,6 +34,7 @@ export async function registerBilling(
   const billing = createBilling({
     billing: config.billing,
     db,
+    paidStates: options.paidStates,
     stripeApi: options.stripeApi,
     log: (details, message) => app.log.warn({ component: 'billing', ...details }, message),
   });
@@ -40,6 +43,7 @@ export async function registerBilling(
     await app.register(stripeWebhookRoutes, {
       db,
       provider: deps.provider,
+      paidStates: deps.paidStates,
       stripe: stripe.client,
       webhookSecret: stripe.webhookSecret,
     });
@@ -52,7 +56,7 @@ export async function registerBilling(
       clockEnabled: config.nodeEnv !== 'production',
     });
   }
-  await app.register(billingRoutes, { auth, deps });
+  await app.register(billingRoutes, { auth, deps, onSale: billing.onSale });
   await startBillingJobs(options.queue, billing, { work: options.runJobs });
   return billing;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../accounts/auth.js';
+import { findSessionUser } from '../accounts/current-user.js';
 import { AppError } from '../errors/app-error.js';
 
 /** Calls a session may make per minute, all together, to the routes that reach the provider. */
@@ -7,31 +9,26 @@ export const BILLING_CALLS_PER_MINUTE = 30;
 export const BILLING_RATE_LIMITED =
   'Too many billing requests. Please wait a minute and try again.';
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
-
 /**
- * One budget per signed-in session, so an office behind one address is not throttled together;
- * requests without a session (refused later anyway) share their address's budget. The token is
- * signed, so a client cannot mint new keys by varying its cookies.
- */
-function sessionOrAddress(request: FastifyRequest): string {
-  const session = SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
-  return session ? `billing-session:${session}` : `billing-address:${request.ip}`;
-}
-
-/**
- * An onRequest hook that keeps one client from driving the payment provider's API in a loop.
- * Route-level rate limits count each route apart; this one budget covers every route it is on.
+ * A hook that keeps one account from driving the payment provider's API in a loop. Route-level
+ * rate limits count each route apart; this one budget covers every route it is on. The budget
+ * belongs to the signed-in user, whatever session or cookie text they send (a fresh sign-in or a
+ * decoy cookie gets no fresh budget); requests without a session (refused later anyway) share
+ * their address's budget.
  */
 export function billingRateLimit(
   app: FastifyInstance,
+  auth: Auth,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: BILLING_CALLS_PER_MINUTE,
     timeWindow: '1 minute',
-    keyGenerator: sessionOrAddress,
+    keyGenerator: (request) => keys.get(request) ?? `billing-address:${request.ip}`,
   });
   return async (request, reply) => {
+    const user = await findSessionUser(auth, request);
+    if (user) keys.set(request, `billing-user:${user.id}`);
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     void reply.header('retry-after', String(limit.ttlInSeconds));

@@ -3,7 +3,19 @@ import { z } from 'zod';
 import type { Auth } from '../accounts/auth.js';
 import { requireSessionUser } from '../accounts/current-user.js';
 import { AppError } from '../errors/app-error.js';
+import {
+  ANONYMOUS_SECURITY,
+  apiErrorSchema,
+  okSchema,
+  SESSION_SECURITY,
+} from '../http/api-schemas.js';
 import { readAccountSubscription } from './account-subscription.js';
+import {
+  accountSubscriptionSchema,
+  billingConfigSchema,
+  subscriptionCheckoutSchema,
+  updateStatusBodyDocumentation,
+} from './billing-schemas.js';
 import type { BillingDeps } from './billing-deps.js';
 import { billingRateLimit } from './billing-rate-limit.js';
 import type {
@@ -18,7 +30,12 @@ import { refreshSubscription } from './refresh-subscription.js';
 export interface BillingRoutesOptions {
   auth: Auth;
   deps: BillingDeps;
+  /** False when no payment provider may sell Pro here (public address, no Stripe keys). */
+  onSale: boolean;
 }
+
+export const PRO_NOT_ON_SALE =
+  'Pro is not on sale on this server: its operator has not set up payments. Everything in the free plan works as usual.';
 
 /** Provider ids are short tokens; anything else is refused before it reaches the provider. */
 const providerId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/);
@@ -27,42 +44,105 @@ const updateStatusBody = z.object({
   status: z.string().max(64).optional(),
 });
 
-export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
-  const { auth, deps } = options;
-  /** Routes that call the payment provider share one rate limit; reads from our database do not. */
-  const providerCall = { onRequest: billingRateLimit(app) };
+const documented = { tags: ['Billing'], security: SESSION_SECURITY };
+/** Refusals of the routes that call the payment provider. */
+const providerErrors = {
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  429: apiErrorSchema,
+  503: apiErrorSchema,
+};
+const renewalResponses = {
+  200: accountSubscriptionSchema,
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  ...providerErrors,
+};
 
-  app.get('/api/billing/config', async (): Promise<BillingConfigDto> => ({
-    provider: deps.provider.name,
-    publishableKey: deps.provider.publishableKey,
-  }));
+export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
+  const { auth, deps, onSale } = options;
+  /** Routes that call the payment provider share one rate limit; reads from our database do not. */
+  const preHandler = billingRateLimit(app, auth);
+
+  app.get(
+    '/api/billing/config',
+    {
+      schema: {
+        tags: ['Billing'],
+        summary: 'Which payment form the upgrade page shows',
+        security: ANONYMOUS_SECURITY,
+        response: { 200: billingConfigSchema },
+      },
+    },
+    async (): Promise<BillingConfigDto> => ({
+      provider: onSale ? deps.provider.name : 'none',
+      publishableKey: deps.provider.publishableKey,
+    }),
+  );
 
   app.post(
     '/api/get-or-create-subscription',
-    providerCall,
+    {
+      preHandler,
+      schema: {
+        ...documented,
+        summary: 'Start (or continue) buying Pro: the subscription and its payment secret',
+        response: { 200: subscriptionCheckoutSchema, ...providerErrors },
+      },
+    },
     async (request): Promise<SubscriptionCheckoutDto> => {
       const user = await requireSessionUser(auth, request);
+      if (!onSale) throw new AppError('forbidden', PRO_NOT_ON_SALE);
       return getOrCreateSubscription(deps, user);
     },
   );
 
-  app.post('/api/update-subscription-status', providerCall, async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const body = updateStatusBody.safeParse(request.body);
-    if (!body.success) throw new AppError('bad_request', 'A subscriptionId is required');
-    // body.status is deliberately ignored: the provider says what the status is.
-    await refreshSubscription(deps, user.id, body.data.subscriptionId);
-    return { ok: true };
-  });
+  app.post(
+    '/api/update-subscription-status',
+    {
+      preHandler,
+      schema: {
+        ...documented,
+        summary: 'Ask the payment provider for a subscription’s status after paying',
+        body: updateStatusBodyDocumentation,
+        response: { 200: okSchema, 400: apiErrorSchema, ...providerErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(auth, request);
+      const body = updateStatusBody.safeParse(request.body);
+      if (!body.success) throw new AppError('bad_request', 'A subscriptionId is required');
+      // body.status is deliberately ignored: the provider says what the status is.
+      await refreshSubscription(deps, user.id, body.data.subscriptionId);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/billing/subscription', async (request): Promise<AccountSubscriptionDto> => {
-    const user = await requireSessionUser(auth, request);
-    return readAccountSubscription(deps.db, user.id);
-  });
+  app.get(
+    '/api/billing/subscription',
+    {
+      schema: {
+        ...documented,
+        summary: 'Your plan and subscription, for the account page',
+        response: { 200: accountSubscriptionSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request): Promise<AccountSubscriptionDto> => {
+      const user = await requireSessionUser(auth, request);
+      return readAccountSubscription(deps.db, user.id);
+    },
+  );
 
   app.post(
     '/api/billing/subscription/cancel',
-    providerCall,
+    {
+      preHandler,
+      schema: {
+        ...documented,
+        summary: 'Stop Pro renewing at the end of the period paid for',
+        response: renewalResponses,
+      },
+    },
     async (request): Promise<AccountSubscriptionDto> => {
       const user = await requireSessionUser(auth, request);
       await changeRenewal(deps, user.id, false);
@@ -72,7 +152,14 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   app.post(
     '/api/billing/subscription/resume',
-    providerCall,
+    {
+      preHandler,
+      schema: {
+        ...documented,
+        summary: 'Let a cancelled Pro renew again',
+        response: renewalResponses,
+      },
+    },
     async (request): Promise<AccountSubscriptionDto> => {
       const user = await requireSessionUser(auth, request);
       await changeRenewal(deps, user.id, true);

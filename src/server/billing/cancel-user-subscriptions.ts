@@ -5,12 +5,12 @@ import { syncSubscription } from './sync-subscription.js';
 
 /** Ends every subscription of a user now (account deletion): nothing renews, nothing more is charged. */
 export async function cancelUserSubscriptions(
-  { db, provider }: BillingDeps,
+  { db, provider, paidStates }: BillingDeps,
   userId: string,
 ): Promise<void> {
   const rows = await listSubscriptionsForUser(db, userId, provider.name);
   for (const row of rows.filter((candidate) => !hasEnded(candidate.status))) {
     const ended = await provider.cancelImmediately(row.providerSubscriptionId);
-    await syncSubscription(db, provider.name, ended, { onlyForUserId: userId });
+    await syncSubscription({ db, paidStates }, provider.name, ended, { onlyForUserId: userId });
   }
 }

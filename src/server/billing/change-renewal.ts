@@ -21,5 +21,5 @@ export async function changeRenewal(
   if (renew && !current.cancelAtPeriodEnd)
     throw new AppError('bad_request', BILLING_MESSAGES.notCancelled);
   const updated = await provider.setCancelAtPeriodEnd(current.providerSubscriptionId, !renew);
-  await syncSubscription(db, provider.name, updated, { onlyForUserId: userId });
+  await syncSubscription(deps, provider.name, updated, { onlyForUserId: userId });
 }

@@ -35,7 +35,7 @@ export async function getOrCreateSubscription(
   for (const row of stored.filter((candidate) => !hasEnded(candidate.status))) {
     const fresh = await provider.retrieveSubscription(row.providerSubscriptionId);
     if (!fresh) continue;
-    await syncSubscription(db, provider.name, fresh, { onlyForUserId: user.id });
+    await syncSubscription(deps, provider.name, fresh, { onlyForUserId: user.id });
     if (isEntitled(fresh)) return { subscriptionId: fresh.id, clientSecret: null, isActive: true };
     if (isPayable(fresh.status) && fresh.clientSecret) {
       return { subscriptionId: fresh.id, clientSecret: fresh.clientSecret, isActive: false };
@@ -51,7 +51,7 @@ export async function getOrCreateSubscription(
     userId: user.id,
     idempotencyKey: `sonoscript-subscription-${user.id}-${attempt}`,
   });
-  await syncSubscription(db, provider.name, created, { onlyForUserId: user.id });
+  await syncSubscription(deps, provider.name, created, { onlyForUserId: user.id });
   if (isEntitled(created))
     return { subscriptionId: created.id, clientSecret: null, isActive: true };
   if (!created.clientSecret)

@@ -7,7 +7,7 @@ import { syncSubscription } from './sync-subscription.js';
  * the provider and stores its answer, and only for the caller's own subscription.
  */
 export async function refreshSubscription(
-  { db, provider }: BillingDeps,
+  { db, provider, paidStates }: BillingDeps,
   userId: string,
   subscriptionId: string,
 ): Promise<void> {
@@ -15,5 +15,5 @@ export async function refreshSubscription(
   if (stored && stored.userId !== userId) return;
   const fresh = await provider.retrieveSubscription(subscriptionId);
   if (!fresh) return;
-  await syncSubscription(db, provider.name, fresh, { onlyForUserId: userId });
+  await syncSubscription({ db, paidStates }, provider.name, fresh, { onlyForUserId: userId });
 }

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { BILLING_MESSAGES } from './billing-messages.js';
+import type { PaidStateChanges } from './paid-state-cache.js';
 import type { BillingProvider } from './providers/billing-provider.js';
 import { isEventProcessed, recordEvent } from './processed-event.repository.js';
 import { syncSubscription } from './sync-subscription.js';
@@ -9,6 +10,7 @@ import { syncSubscription } from './sync-subscription.js';
 export interface StripeWebhookDeps {
   db: Database;
   provider: BillingProvider;
+  paidStates: PaidStateChanges;
   stripe: Stripe;
   webhookSecret: string;
 }
@@ -68,11 +70,15 @@ export async function handleStripeWebhook(
   if (await isEventProcessed(deps.db, event.id)) return { duplicate: true };
   const subscriptionId = subscriptionIdOf(event);
   const fresh = subscriptionId ? await deps.provider.retrieveSubscription(subscriptionId) : null;
-  const first = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, { id: event.id, type: event.type, provider: 'stripe' })))
-      return false;
-    if (fresh) await syncSubscription(tx, 'stripe', fresh);
-    return true;
+      return { first: false, ownerId: undefined };
+    const stored = fresh
+      ? await syncSubscription({ db: tx, paidStates: deps.paidStates }, 'stripe', fresh)
+      : null;
+    return { first: true, ownerId: stored?.userId };
   });
-  return { duplicate: !first };
+  // Again now that it has committed: a plan read during the transaction saw the old one.
+  if (outcome.ownerId !== undefined) await deps.paidStates.changed(outcome.ownerId);
+  return { duplicate: !outcome.first };
 }

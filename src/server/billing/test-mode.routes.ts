@@ -65,15 +65,23 @@ export async function testModeRoutes(app: FastifyInstance, options: TestModeRout
 
   if (!options.clockEnabled) return;
 
+  // The caller's own clock: it moves their subscription only, never anyone else's.
   app.get('/api/billing/test-mode/clock', async (request) => {
-    await requireSessionUser(auth, request);
-    return { now: (await controls.now()).toISOString() };
+    const user = await requireSessionUser(auth, request);
+    return { now: (await controls.now(await customerOf(user.id))).toISOString() };
   });
 
   app.post('/api/billing/test-mode/clock/advance', async (request) => {
-    await requireSessionUser(auth, request);
+    const user = await requireSessionUser(auth, request);
     const { days, seconds } = parse(advanceBody, request.body ?? {});
-    const now = await controls.advanceClock((days * 24 * 60 * 60 + seconds) * 1000);
+    const customerId = await customerOf(user.id);
+    if (customerId === undefined) {
+      throw new AppError(
+        'bad_request',
+        "Start a checkout first: the test clock is your own subscription's.",
+      );
+    }
+    const now = await controls.advanceClock(customerId, (days * 24 * 60 * 60 + seconds) * 1000);
     return { now: now.toISOString() };
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TRANSCRIPTION_STATUSES } from '../../core/api-types.js';
 import {
   bigint,
   boolean,
@@ -36,6 +37,8 @@ export const user = pgTable('users', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Ours, not better-auth's: email me when a long transcript is ready (account settings). */
+  transcriptReadyEmail: boolean('transcript_ready_email').notNull().default(true),
 });
 
 export const session = pgTable(
@@ -117,9 +120,8 @@ export const transcriptions = pgTable(
     isTruncated: boolean('is_truncated').notNull().default(false),
     /** Seconds of audio the job transcribes: the plan's limit, or null for the whole file. */
     transcribeSeconds: doublePrecision('transcribe_seconds'),
-    status: text('status', { enum: ['queued', 'processing', 'completed', 'failed'] })
-      .notNull()
-      .default('queued'),
+    /** `cancelled`: stopped by its owner; the segments made before that stay. */
+    status: text('status', { enum: TRANSCRIPTION_STATUSES }).notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     language: text('language'),
@@ -148,6 +150,8 @@ export const transcriptions = pgTable(
     index('transcriptions_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('transcriptions_user_name_idx').on(table.userId, sql`lower(${table.filename})`, table.id),
     index('transcriptions_user_duration_idx').on(table.userId, table.durationInSeconds, table.id),
+    // The storage used (a sum over the user's file sizes) from the index alone.
+    index('transcriptions_user_size_idx').on(table.userId, table.fileSize),
     index('transcriptions_search_idx').using('gin', table.searchVector),
   ],
 );
@@ -279,3 +283,26 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export const authSchema = { user, session, account, verification, rateLimit };
+
+/**
+ * A user's keys for the developer API. Only the secret's SHA-256 is kept; the prefix lets people
+ * recognise a key. The rate limit's window lives on the row, so every API process counts together.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The minute (epoch minutes) the rate limit is counting, and the requests in it so far. */
+    rateWindow: bigint('rate_window', { mode: 'number' }).notNull().default(0),
+    rateCount: integer('rate_count').notNull().default(0),
+  },
+  (table) => [index('api_keys_user_idx').on(table.userId, table.createdAt)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerKey } from './bearer-key.js';
 import type { OriginOf } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,6 +17,9 @@ export function registerCrossSiteGuard(
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (options.exemptPaths.includes(path)) return;
+    // A key request is authenticated by its header alone (its cookies are ignored), and no other
+    // site can make a browser send that header.
+    if (bearerKey(request) !== undefined) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const expected = options.originOf(request);

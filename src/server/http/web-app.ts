@@ -14,6 +14,8 @@ const APP_ROUTES = [
   /^\/upgrade$/,
   /^\/account$/,
   /^\/api\/login$/,
+  /^\/forgot-password$/,
+  /^\/reset-password$/,
 ];
 
 /** Shared read-only transcripts: reachable by anyone with the link, never indexed or cached. */

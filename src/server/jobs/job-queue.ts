@@ -14,6 +14,8 @@ export interface TranscriptionJobData {
 export interface JobAttempt {
   retryCount: number;
   retryLimit: number;
+  /** When the job was queued: the month its transcription was counted in. */
+  queuedAt?: Date;
 }
 
 export interface JobQueueOptions {
@@ -34,6 +36,8 @@ export interface JobQueue {
   scheduleRecurring(name: string, cron: string): Promise<void>;
   /** Runs the scheduled jobs of `name` in this process; each occurrence goes to one process only. */
   workRecurring(name: string, handler: () => Promise<void>): Promise<void>;
+  /** Transcription jobs waiting and running (pg-boss's counts, refreshed by its monitor). */
+  transcriptionDepth(): Promise<{ queued: number; active: number }>;
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
@@ -98,7 +102,11 @@ export async function startJobQueue(
         },
         async ([job]) => {
           if (job)
-            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            await handler(job.data, {
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              queuedAt: job.createdOn,
+            });
         },
       );
     },
@@ -113,6 +121,10 @@ export async function startJobQueue(
     },
     async workRecurring(name, handler) {
       await boss.work(name, { pollingIntervalSeconds: 10 }, async () => handler());
+    },
+    async transcriptionDepth() {
+      const queue = await boss.getQueue(TRANSCRIPTION_QUEUE);
+      return { queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
     },
     async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
       // PGlite belongs to the app, which closes it after the queue stops; pg-boss owns its own pool.

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import type { EngineLease } from '../speech/engine-slot.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import {
@@ -11,10 +12,14 @@ export interface TranscriptionWorkersOptions {
   queue: JobQueue;
   db: Database;
   storage: ObjectStorage;
+  /** Local folder for each job's temporary files. */
+  workDir: string;
   /** The engine serving new jobs now; each job keeps the one it started on to its end. */
   engine: { acquire(): EngineLease };
   concurrency: number;
+  signals: TranscriptionSignals;
   log: ProcessTranscriptionDeps['log'];
+  notifyReady?: ProcessTranscriptionDeps['notifyReady'];
 }
 
 /** Subscribes this process to transcription jobs; the queue spreads them over every worker process. */
@@ -25,7 +30,15 @@ export async function startTranscriptionWorkers(
     const lease = options.engine.acquire();
     try {
       await processTranscription(
-        { db: options.db, storage: options.storage, engine: lease.engine, log: options.log },
+        {
+          db: options.db,
+          storage: options.storage,
+          workDir: options.workDir,
+          engine: lease.engine,
+          log: options.log,
+          notifyReady: options.notifyReady,
+          signals: options.signals,
+        },
         data,
         attempt,
       );

@@ -5,6 +5,8 @@ import type { Auth } from '../accounts/auth.js';
 import { requireSessionUser } from '../accounts/current-user.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { forDocumentationOnly } from '../http/documentation-only.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
 
@@ -12,16 +14,47 @@ const searchQuery = z.object({
   q: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
+const searchQueryDocumentation = forDocumentationOnly(
+  z.object({ q: z.string().optional().describe('The words; the last may be a prefix.') }),
+);
+
+const searchHitSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    createdAt: z.iso.datetime(),
+    snippet: z
+      .string()
+      .describe('Text around the match, HTML-escaped, the matching words in `<mark>…</mark>`.'),
+    start: z
+      .number()
+      .nullable()
+      .describe('Where the first matching segment starts, or null when only the name matched.'),
+  })
+  .meta({ id: 'SearchHit' });
+
 /** `GET /api/search?q=`: the signed-in user's transcripts holding the words typed so far. */
 export async function searchRoutes(app: FastifyInstance, options: { auth: Auth; db: Database }) {
   const { auth, db } = options;
-  app.get('/api/search', async (request, reply): Promise<SearchHitDto[]> => {
-    const user = await requireSessionUser(auth, request);
-    const parsed = searchQuery.safeParse(request.query);
-    const q = parsed.success ? parsed.data.q : undefined;
-    if (Array.isArray(q)) throw new AppError('bad_request', 'Send one q parameter.');
-    reply.header('cache-control', 'private, no-store');
-    const terms = searchTerms(q ?? '');
-    return terms ? searchTranscripts(db, user.id, terms) : [];
-  });
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['Transcriptions'],
+        summary: 'Your transcripts holding the words typed so far',
+        security: SESSION_SECURITY,
+        querystring: searchQueryDocumentation,
+        response: { 200: z.array(searchHitSchema), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply): Promise<SearchHitDto[]> => {
+      const user = await requireSessionUser(auth, request);
+      const parsed = searchQuery.safeParse(request.query);
+      const q = parsed.success ? parsed.data.q : undefined;
+      if (Array.isArray(q)) throw new AppError('bad_request', 'Send one q parameter.');
+      reply.header('cache-control', 'private, no-store');
+      const terms = searchTerms(q ?? '');
+      return terms ? searchTranscripts(db, user.id, terms) : [];
+    },
+  );
 }

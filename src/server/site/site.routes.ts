@@ -1,17 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../config.js';
+import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
 
-/** Operator-set facts the public pages show (contact details), and the optional verification file. */
-export async function siteRoutes(app: FastifyInstance, options: { config: Config }) {
+const siteSchema = z
+  .object({
+    contactEmail: z.string(),
+    contactPhone: z.string(),
+    officeAddress: z.string(),
+    accountEmails: z.boolean().describe('Sign-up is confirmed by an emailed link.'),
+  })
+  .meta({ id: 'Site' });
+
+/**
+ * Operator-set facts the public pages show (contact details), whether the server sends account
+ * emails (then sign-up is confirmed by a link), and the optional verification file.
+ */
+export async function siteRoutes(
+  app: FastifyInstance,
+  options: { config: Config; accountEmails: boolean },
+) {
   const { contact, siteVerification } = options.config;
-  app.get('/api/site', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return {
-      contactEmail: contact.email,
-      contactPhone: contact.phone,
-      officeAddress: contact.office,
-    };
-  });
+  app.get(
+    '/api/site',
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'The operator’s contact details, and whether the server sends account emails',
+        security: ANONYMOUS_SECURITY,
+        response: { 200: siteSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        contactEmail: contact.email,
+        contactPhone: contact.phone,
+        officeAddress: contact.office,
+        accountEmails: options.accountEmails,
+      };
+    },
+  );
 
   if (siteVerification) {
     const path = siteVerification.path.startsWith('/')

@@ -72,6 +72,19 @@ afterAll(async () => {
   await directory?.remove();
 });
 
+const detected = new Map<string, ReturnType<typeof detectSpeech>>();
+
+/** Where the speech is in a file, found once per file and length (ffmpeg's silencedetect). */
+function speechIn(filePath: string, options: { maxSeconds?: number } = {}) {
+  const key = `${filePath}:${options.maxSeconds ?? 'all'}`;
+  let speech = detected.get(key);
+  if (!speech) {
+    speech = detectSpeech(filePath, options);
+    detected.set(key, speech);
+  }
+  return speech;
+}
+
 function transcribe(
   inputPath: string,
   options: Partial<TranscribeAudioFileOptions> = {},
@@ -90,7 +103,7 @@ function transcribe(
 describe('segment times with PocketSphinx, against where the speech is', () => {
   it('free plan: the first 30 s of continuous verse are stamped where each line is spoken', async () => {
     const transcript = await transcribe(poem, { maxSeconds: 30 });
-    const speech = await detectSpeech(poem, { maxSeconds: 30 });
+    const speech = await speechIn(poem, { maxSeconds: 30 });
     expect(timingProblems(transcript.segments, speech)).toEqual([]);
     // The lines read from 15.2 s on start a segment there, not at the end of the 30 s.
     expect(transcript.segments.some((segment) => Math.abs(segment.start - 15.24) < 0.3)).toBe(true);
@@ -110,7 +123,7 @@ describe('segment times with PocketSphinx, against where the speech is', () => {
     const decoder = new PocketSphinxDecoder(loadPocketSphinxLibrary(), findPocketSphinxModel());
     try {
       const words = decoder.decode(samples).flat();
-      const speech = await detectSpeech(poem, { maxSeconds: 30 });
+      const speech = await speechIn(poem, { maxSeconds: 30 });
       expect(timingProblems(words, speech)).toEqual([]);
     } finally {
       decoder.free();
@@ -119,14 +132,14 @@ describe('segment times with PocketSphinx, against where the speech is', () => {
 
   it('Pro: the poem read three times (160 s) in chunks of the real size stays in spoken order', async () => {
     const transcript = await transcribe(poemThreeTimes);
-    const speech = await detectSpeech(poemThreeTimes);
+    const speech = await speechIn(poemThreeTimes);
     expect(speech.duration).toBeGreaterThan(150);
     expect(timingProblems(transcript.segments, speech)).toEqual([]);
   }, 480_000);
 
   it('Pro: sentences with pauses of 0.3 to 9 s, cut into several short chunks', async () => {
     const transcript = await transcribe(sentences, { maxChunkSeconds: 20 });
-    const speech = await detectSpeech(sentences);
+    const speech = await speechIn(sentences);
     expect(timingProblems(transcript.segments, speech)).toEqual([]);
   }, 240_000);
 });
@@ -142,9 +155,9 @@ describe('segment times from an OpenAI-compatible service that times like whispe
 
   it('free plan: back-to-back, overlapping and overshooting segments land on the speech', async () => {
     const transcript = await transcribe(poem, { maxSeconds: 30 }, openai);
-    expect(
-      timingProblems(transcript.segments, await detectSpeech(poem, { maxSeconds: 30 })),
-    ).toEqual([]);
+    expect(timingProblems(transcript.segments, await speechIn(poem, { maxSeconds: 30 }))).toEqual(
+      [],
+    );
     // The made-up segment after the end keeps its words, without a zero-length line of its own.
     expect(transcript.text).toContain('Thank you.');
   });
@@ -152,9 +165,9 @@ describe('segment times from an OpenAI-compatible service that times like whispe
   it('Pro: the poem three times in chunks of the real size, and sentences in short chunks', async () => {
     const long = await transcribe(poemThreeTimes, {}, openai);
     expect(service.requests()).toBeGreaterThanOrEqual(1 + 3);
-    expect(timingProblems(long.segments, await detectSpeech(poemThreeTimes))).toEqual([]);
+    expect(timingProblems(long.segments, await speechIn(poemThreeTimes))).toEqual([]);
     const short = await transcribe(sentences, { maxChunkSeconds: 20 }, openai);
-    expect(timingProblems(short.segments, await detectSpeech(sentences))).toEqual([]);
+    expect(timingProblems(short.segments, await speechIn(sentences))).toEqual([]);
   });
 });
 
@@ -178,10 +191,10 @@ describe('segment times from whisper.cpp on a generated model', () => {
   it('keeps segments in order, apart and inside the audio, over 30 s and over several windows', async () => {
     const free = await transcribe(poem, { maxSeconds: 30 }, whisper);
     const rules = { whereTheSpeechIs: false };
-    expect(
-      timingProblems(free.segments, await detectSpeech(poem, { maxSeconds: 30 }), rules),
-    ).toEqual([]);
+    expect(timingProblems(free.segments, await speechIn(poem, { maxSeconds: 30 }), rules)).toEqual(
+      [],
+    );
     const pro = await transcribe(sentences, {}, whisper);
-    expect(timingProblems(pro.segments, await detectSpeech(sentences), rules)).toEqual([]);
+    expect(timingProblems(pro.segments, await speechIn(sentences), rules)).toEqual([]);
   }, 240_000);
 });

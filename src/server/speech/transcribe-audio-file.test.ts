@@ -9,7 +9,7 @@ import {
 import { MEETING, MORNING, PIZZA } from '../../../tests/fixtures/speech/sentences.js';
 import { AudioError } from './audio/audio-error.js';
 import { decodeAudio } from './audio/decode-audio.js';
-import { planChunks } from './audio/plan-chunks.js';
+import { FIRST_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import type { SpeechEngine, TranscribeOptions, TranscriptionResult } from './engines/engine.js';
 import { createPocketSphinxEngine } from './engines/pocketsphinx/pocketsphinx-engine.js';
 import { transcribeAudioFile } from './transcribe-audio-file.js';
@@ -123,7 +123,10 @@ describe('transcribeAudioFile', () => {
   it('stitches chunks in order with exact offsets, whatever order they finish in', async () => {
     const pcmPath = path.join(directory.path, 'meeting.pcm');
     await decodeAudio({ inputPath: clip.path, demuxer: 'wav', outputPath: pcmPath });
-    const chunks = await planChunks(pcmPath, { maxChunkSeconds: 10 });
+    const chunks = await planChunks(pcmPath, {
+      maxChunkSeconds: 10,
+      firstChunkSeconds: FIRST_CHUNK_SECONDS,
+    });
     expect(chunks.length).toBeGreaterThanOrEqual(4);
 
     const engine = new ChunkEchoEngine(2);
@@ -147,6 +150,27 @@ describe('transcribeAudioFile', () => {
     expect(transcript.segments.at(-1)?.end).toBeCloseTo(transcript.transcribedSeconds, 3);
     expect(transcript.language).toBe('xx');
     expect(engine.mostRunning).toBe(2);
+  });
+
+  it('gives the transcript so far as it grows: always the beginning of the final one', async () => {
+    const soFar: Array<{ text: string; segments: unknown[] }> = [];
+    const transcript = await transcribeAudioFile({
+      inputPath: clip.path,
+      demuxer: 'wav',
+      engine: new ChunkEchoEngine(3),
+      workDir: freshWorkDir(),
+      maxChunkSeconds: 10,
+      onTranscriptSoFar: (part) => soFar.push(part),
+    });
+    expect(soFar.length).toBeGreaterThan(1);
+    let shown = 0;
+    for (const part of soFar) {
+      expect(part.segments.length).toBeGreaterThan(shown);
+      shown = part.segments.length;
+      expect(part.segments).toEqual(transcript.segments.slice(0, shown));
+      expect(transcript.text.startsWith(part.text)).toBe(true);
+    }
+    expect(soFar.at(-1)?.segments).toEqual(transcript.segments);
   });
 
   it('transcribes only the first seconds when told to', async () => {

@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
-import { DEFAULT_MAX_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
+import { DEFAULT_MAX_CHUNK_SECONDS, FIRST_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import { readPcmRange } from './audio/read-pcm-range.js';
 import type { AudioDemuxer } from './audio/sniff-audio-format.js';
 import type {
   PlannedChunk,
   SpeechEngine,
   TranscriptSegment,
+  TranscriptionResult,
   WorkPriority,
 } from './engines/engine.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
@@ -24,12 +25,20 @@ export interface TranscribeAudioFileOptions {
   workDir: string;
   /** Whole percent, 0 to 100, as chunks complete. */
   onProgress?: (percent: number) => void;
+  /**
+   * The transcript so far, each time it grows: the chunks finished from the start of the recording
+   * without a gap (a chunk that finishes early waits for those before it), so what it gives is
+   * always the beginning of the final transcript.
+   */
+  onTranscriptSoFar?: (soFar: { text: string; segments: TranscriptSegment[] }) => void;
   signal?: AbortSignal;
   /** Where this recording's work queues among other work for the engine (WORK_PRIORITY). */
   priority?: WorkPriority;
   language?: string;
   prompt?: string;
   maxChunkSeconds?: number;
+  /** The first chunk's limit, so the first words come soon (defaults to FIRST_CHUNK_SECONDS). */
+  firstChunkSeconds?: number;
   decodeTimeoutMs?: number;
 }
 
@@ -62,19 +71,38 @@ export async function transcribeAudioFile(
       options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS,
       engine.maxChunkSeconds ?? Number.POSITIVE_INFINITY,
     );
+    const firstChunkSeconds = options.firstChunkSeconds ?? FIRST_CHUNK_SECONDS;
     const chunks: PlannedChunk[] = engine.planChunks
-      ? await engine.planChunks(decoded.pcmPath, { maxChunkSeconds, signal, priority })
-      : await planChunks(decoded.pcmPath, { maxChunkSeconds });
+      ? await engine.planChunks(decoded.pcmPath, {
+          maxChunkSeconds,
+          firstChunkSeconds,
+          signal,
+          priority,
+        })
+      : await planChunks(decoded.pcmPath, { maxChunkSeconds, firstChunkSeconds });
     signal?.throwIfAborted();
     options.onProgress?.(0);
     let completed = 0;
+    const finished: Array<TranscriptionResult | undefined> = [];
+    let shownChunks = 0;
+    const showTranscriptSoFar = (): void => {
+      let ready = shownChunks;
+      while (ready < chunks.length && finished[ready]) ready += 1;
+      if (ready === shownChunks) return;
+      shownChunks = ready;
+      const soFar = stitchChunkResults(
+        chunks.slice(0, ready),
+        finished.slice(0, ready) as TranscriptionResult[],
+      );
+      options.onTranscriptSoFar?.({ text: soFar.text, segments: soFar.segments });
+    };
     // Engines that carry context get the chunks in order, each with the text before it and
     // the language the first chunk was heard in.
     const carriesContext = engine.carriesContext === true;
     let previousText: string | undefined;
     let language = options.language;
     const concurrency = carriesContext ? 1 : engine.parallelism;
-    const results = await mapWithConcurrency(chunks, concurrency, async (chunk) => {
+    const results = await mapWithConcurrency(chunks, concurrency, async (chunk, index) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
       const result = await engine.transcribe(samples, {
@@ -90,6 +118,8 @@ export async function transcribeAudioFile(
         language ??= result.language;
       }
       completed += 1;
+      finished[index] = result;
+      showTranscriptSoFar();
       options.onProgress?.(Math.round((completed / chunks.length) * 100));
       return result;
     });

@@ -1,23 +1,18 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { copyFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import type { ObjectStorage } from './object-storage.js';
-
-const SAFE_KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
+import { assertSafeKey, type FetchedObject, type ObjectStorage } from './object-storage.js';
 
 export function createLocalDiskStorage(directory: string): ObjectStorage {
   const root = path.resolve(directory);
-  const tempDir = path.join(root, '.incoming');
-  mkdirSync(tempDir, { recursive: true });
+  mkdirSync(root, { recursive: true });
 
   function pathOf(key: string): string {
-    if (!SAFE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(root, key);
   }
 
   return {
-    tempDir,
     async putFile(key, sourcePath) {
       try {
         await rename(sourcePath, pathOf(key));
@@ -27,11 +22,22 @@ export function createLocalDiskStorage(directory: string): ObjectStorage {
         await rm(sourcePath, { force: true });
       }
     },
-    async localPath(key) {
-      return pathOf(key);
+    async fetch(key, workDir): Promise<FetchedObject> {
+      const copyPath = path.join(workDir, key);
+      // A hard link costs nothing on the same file system and survives a delete meanwhile.
+      try {
+        await link(pathOf(key), copyPath);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+        await copyFile(pathOf(key), copyPath);
+      }
+      return { path: copyPath, release: () => rm(copyPath, { force: true }) };
     },
-    read(key, range): Readable {
-      return createReadStream(pathOf(key), range);
+    async read(key, range) {
+      const file = pathOf(key);
+      await stat(file); // a missing object rejects here, not as a stream error mid-response
+      return createReadStream(file, range);
     },
     async size(key) {
       return (await stat(pathOf(key))).size;

@@ -7,6 +7,7 @@ import { transcriptions } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
+import { assertAccountActive } from './assert-account-active.js';
 import { inspectUpload } from './inspect-upload.js';
 import {
   assertMonthlyQuota,
@@ -80,6 +81,7 @@ export async function createTranscription(
     const { db } = deps.database;
     await withRawTransaction(deps.database, async (executeSql) => {
       await lockUserQuota(executeSql, userId);
+      await assertAccountActive(executeSql, db, userId);
       await assertMonthlyQuota(executeSql, db, plan, userId);
       await assertStorageQuota(executeSql, db, plan, userId, upload.size);
       await executeSql(insert.sql, insert.params);

@@ -7,15 +7,20 @@ import { AppError } from '../errors/app-error.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
 import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
-import type { ObjectStorage } from '../storage/object-storage.js';
+import { ANONYMOUS_SECURITY, apiErrorSchema } from '../http/api-schemas.js';
+import { assertDiskHasRoom } from '../storage/free-disk.js';
+import { freeTrialFormSchema, freeTrialResultSchema } from './transcription-schemas.js';
 import { inspectUpload } from './inspect-upload.js';
 import { receiveUpload } from './receive-upload.js';
 
 export interface FreeTrialRoutesOptions {
-  storage: ObjectStorage;
+  /** Where the upload and the decoded audio live while it is transcribed. */
+  workDir: string;
   engine: () => SpeechEngine;
   /** Free trials per client address per hour. */
   perHour: number;
+  /** Trials are refused while the disk holding the temporary files has less free. */
+  minFreeDiskBytes?: number;
 }
 
 export const FREE_TRIAL_RATE_LIMITED =
@@ -37,16 +42,39 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
           }),
         },
       },
+      schema: {
+        tags: ['Free trial'],
+        summary: 'Transcribe the first 30 seconds of a file, without an account; nothing is kept',
+        security: ANONYMOUS_SECURITY,
+        consumes: ['multipart/form-data'],
+        body: freeTrialFormSchema,
+        response: {
+          200: freeTrialResultSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
     },
     async (request, reply): Promise<FreeTrialResult> => {
       let upload;
       try {
-        upload = await receiveUpload(request, options.storage.tempDir);
+        await assertDiskHasRoom(options.workDir, options.minFreeDiskBytes ?? 0);
+        upload = await receiveUpload(request, options.workDir);
       } catch (error) {
         reply.header('connection', 'close');
         throw error;
       }
-      const workDir = await mkdtemp(path.join(options.storage.tempDir, 'trial-'));
+      const workDir = await mkdtemp(path.join(options.workDir, 'trial-'));
+      // Nobody reads the answer once the visitor has gone: stop decoding and transcribing, so
+      // the engine's time goes to whoever is still waiting.
+      const visitorGone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded)
+          visitorGone.abort(new Error('The visitor left the free trial.'));
+      };
+      reply.raw.once('close', onClose);
       try {
         const audio = await inspectUpload(upload.tempPath, upload.size);
         const result = await transcribeAudioFile({
@@ -57,6 +85,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
           workDir,
           // Someone waits on the page: served before queued jobs' chunks.
           priority: WORK_PRIORITY.interactive,
+          signal: visitorGone.signal,
         });
         return {
           text: result.text,
@@ -67,6 +96,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
         if (error instanceof AudioError) throw new AppError('unprocessable', error.message);
         throw error;
       } finally {
+        reply.raw.off('close', onClose);
         await rm(upload.tempPath, { force: true });
         await rm(workDir, { recursive: true, force: true });
       }

@@ -90,3 +90,21 @@ function normaliseKey(sort: ListSort, key: string | number): string | number {
   // pg returns float8 as a number, but be explicit: the cursor's duration must be a number.
   return sort === 'duration' ? Number(key) : String(key);
 }
+
+/** The user's transcriptions still waiting or running, as list items. */
+export function listUnfinishedTranscriptions(db: Database, userId: string) {
+  return db
+    .select(listColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), sql`${t.status} in ('queued', 'processing')`))
+    .orderBy(desc(t.createdAt));
+}
+
+/** One of the user's transcriptions as a list item, or none when it is gone or not theirs. */
+export async function findListItemForUser(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select(listColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.id, id)));
+  return row;
+}

@@ -1,6 +1,7 @@
 import type { Plan } from '../../core/plans.js';
 import type { Database } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
+import { USER_LOCK_SQL, userLockKey } from '../db/user-lock.js';
 import { AppError } from '../errors/app-error.js';
 import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
 import { usageStatements } from './transcription.repository.js';
@@ -16,7 +17,7 @@ function firstValue(rows: unknown[]): number {
  * cannot both pass the check before either counts.
  */
 export async function lockUserQuota(executeSql: ExecuteSql, userId: string): Promise<void> {
-  await executeSql('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${userId}`]);
+  await executeSql(USER_LOCK_SQL, [userLockKey(userId)]);
 }
 
 /** Refuses when the plan's transcriptions for this calendar month (UTC) are used up. */

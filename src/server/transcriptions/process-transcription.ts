@@ -2,46 +2,70 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import type { JobAttempt, TranscriptionJobData } from '../jobs/job-queue.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import { sniffAudioFile } from '../speech/audio/sniff-audio-format.js';
 import type { SpeechEngine } from '../speech/engines/engine.js';
 import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { findTranscriptionById, updateTranscription } from './transcription.repository.js';
+import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
+import { watchForCancel } from './watch-for-cancel.js';
+import {
+  failAndGiveSlotBack,
+  startRun,
+  updateRunningTranscription,
+} from './transcription-run.repository.js';
 
 export const GENERIC_FAILURE = 'Transcription failed. Please try again.';
 
 export interface ProcessTranscriptionDeps {
   db: Database;
   storage: ObjectStorage;
+  workDir: string;
   engine: SpeechEngine;
+  /** Tells the owner a long transcript is ready; a failure to tell never fails the job. */
+  notifyReady?: NotifyTranscriptReady;
+  signals: TranscriptionSignals;
   log: {
+    info?: (object: object, message: string) => void;
     warn: (object: object, message: string) => void;
     error: (object: object, message: string) => void;
   };
 }
 
 /**
- * One run of a transcription job. Idempotent: a retried run overwrites what an earlier, killed run
- * wrote. Problems with the audio fail the transcription for good; other errors are thrown so the
- * queue retries, and the last attempt records a failure the user can see.
+ * One run of a transcription job. Idempotent: a retried run starts the transcript again and
+ * overwrites what an earlier, killed run wrote. The transcript so far is stored as chunks finish,
+ * and watchers are told. Problems with the audio fail the transcription for good; other errors
+ * are thrown so the queue retries, and the last attempt records a failure the user can see and
+ * gives the month's slot back. A cancel stops the run within a second and is not retried.
  */
 export async function processTranscription(
   deps: ProcessTranscriptionDeps,
   job: TranscriptionJobData,
   attempt: JobAttempt,
-  signal?: AbortSignal,
 ): Promise<void> {
   const { transcriptionId } = job;
-  const row = await findTranscriptionById(deps.db, transcriptionId);
-  if (!row || row.status === 'completed') return; // deleted meanwhile, or already done
-  await updateTranscription(deps.db, row.id, { status: 'processing', progress: 0, error: null });
+  const { db, signals } = deps;
+  // Not queued or processing: deleted, done, or cancelled before it started.
+  const row = await startRun(db, transcriptionId);
+  if (!row) return;
+  const changed = () =>
+    signals.notify({ transcriptionId: row.id, userId: row.userId }).catch(() => undefined);
+  await changed();
 
-  const workDir = await mkdtemp(path.join(deps.storage.tempDir, `job-${row.id}-`));
+  const cancel = watchForCancel(db, signals, row.id);
+  const workDir = await mkdtemp(path.join(deps.workDir, `job-${row.id}-`));
   let lastProgress = 0;
-  let progressWrite: Promise<void> = Promise.resolve();
+  let writes: Promise<unknown> = Promise.resolve();
+  const write = (values: Parameters<typeof updateRunningTranscription>[2]) => {
+    writes = writes.then(async () => {
+      if (await updateRunningTranscription(db, row.id, values)) await changed();
+    });
+  };
   try {
-    const inputPath = await deps.storage.localPath(row.audioKey);
+    const audio = await deps.storage.fetch(row.audioKey, workDir);
+    const inputPath = audio.path;
     const format = await sniffAudioFile(inputPath);
     if (!format) throw new AudioError('unsupported', 'stored audio no longer sniffs as audio');
     const result = await transcribeAudioFile({
@@ -50,20 +74,18 @@ export async function processTranscription(
       maxSeconds: row.transcribeSeconds ?? undefined,
       engine: deps.engine,
       workDir,
-      signal,
+      signal: cancel.signal,
       priority: job.priority,
+      onTranscriptSoFar: (soFar) => write({ text: soFar.text, segments: soFar.segments }),
       onProgress: (percent) => {
         const rounded = Math.min(99, Math.floor(percent));
         if (rounded <= lastProgress) return;
         lastProgress = rounded;
-        progressWrite = progressWrite.then(() =>
-          updateTranscription(deps.db, row.id, { progress: rounded }),
-        );
+        write({ progress: rounded });
       },
     });
-    await progressWrite;
-    if (!(await findTranscriptionById(deps.db, row.id))) return; // deleted while it ran
-    await updateTranscription(deps.db, row.id, {
+    await writes;
+    const completed = await updateRunningTranscription(db, row.id, {
       status: 'completed',
       progress: 100,
       text: result.text,
@@ -76,21 +98,40 @@ export async function processTranscription(
       error: null,
       completedAt: new Date(),
     });
+    if (completed) {
+      await changed();
+      await deps
+        .notifyReady?.(row)
+        .catch((error: unknown) =>
+          deps.log.warn(
+            { transcriptionId, err: error },
+            'could not send the transcript-ready email',
+          ),
+        );
+    }
   } catch (error) {
-    await progressWrite.catch(() => undefined);
+    await writes.catch(() => undefined);
+    if (cancel.cancelled()) {
+      deps.log.info?.({ transcriptionId }, 'transcription cancelled by its owner');
+      return;
+    }
     if (error instanceof AudioError) {
       deps.log.warn({ transcriptionId, detail: error.detail }, 'audio could not be transcribed');
-      await updateTranscription(deps.db, row.id, { status: 'failed', error: error.message });
+      if (await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message }))
+        await changed();
       return;
     }
     deps.log.error({ transcriptionId, err: error, attempt }, 'transcription attempt failed');
     if (attempt.retryCount >= attempt.retryLimit) {
-      await updateTranscription(deps.db, row.id, { status: 'failed', error: GENERIC_FAILURE });
+      await failAndGiveSlotBack(db, row, GENERIC_FAILURE, attempt.queuedAt ?? row.createdAt);
+      await changed();
       return;
     }
-    await updateTranscription(deps.db, row.id, { status: 'queued' });
+    await updateRunningTranscription(db, row.id, { status: 'queued' });
+    await changed();
     throw error;
   } finally {
+    cancel.stop();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -9,10 +9,16 @@ import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '../../core/messages.js';
 import { MAX_UPLOAD_BYTES } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
+import { containsNul, NUL_CHARACTER_REFUSED } from '../http/refuse-nul-characters.js';
 import { sanitizeFilename } from './sanitize-filename.js';
+import { MULTIPART_OVERHEAD_BYTES } from './upload-reservations.js';
 
-/** Room for multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export interface ReceiveUploadLimit {
+  /** The most bytes the file may have; the stream stops before writing more. */
+  maxBytes: number;
+  /** The refusal when the file runs past `maxBytes`. */
+  exceeded(): AppError;
+}
 
 export interface ReceivedUpload {
   tempPath: string;
@@ -25,59 +31,93 @@ export function tooLarge(): AppError {
   return new AppError('payload_too_large', MESSAGES.fileTooLarge);
 }
 
+/** The request's Content-Length, or undefined for a chunked body. */
+export function declaredLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  const declared = header === undefined ? NaN : Number(header);
+  return Number.isFinite(declared) && declared >= 0 ? declared : undefined;
+}
+
 /** Refuses before reading the body when the declared length is already over the limit. */
 export function assertDeclaredLengthAllowed(request: FastifyRequest): void {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
     throw tooLarge();
+}
+
+export const MULTIPART_MALFORMED =
+  'The upload is malformed or incomplete: the multipart body ended early or does not match its boundary. Please send the file again.';
+export const MULTIPART_NO_BOUNDARY =
+  'The upload has no multipart boundary: its Content-Type must be multipart/form-data with a boundary, as browsers send it.';
+
+/** Busboy's complaints about the body itself (no code; filesystem errors carry one). */
+const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Multipart: |Malformed )/;
+
+function hasBoundary(request: FastifyRequest): boolean {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
+  return Boolean(match?.[1] ?? match?.[2]);
 }
 
 function isMultipartError(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
-/** Counts bytes and fails the stream at 100 MB + 1, so no more than that is ever written. */
-function byteLimit(limit: number, counter: { bytes: number }): Transform {
+/** The checks that need only the headers: a multipart body, not declared over the limit. */
+export function assertUploadRequest(request: FastifyRequest, fileField = 'audio'): void {
+  if (!request.isMultipart())
+    throw new AppError(
+      'bad_request',
+      `Send the audio as multipart/form-data in a field named "${fileField}".`,
+    );
+  if (!hasBoundary(request)) throw new AppError('bad_request', MULTIPART_NO_BOUNDARY);
+  assertDeclaredLengthAllowed(request);
+}
+
+/** Counts bytes and fails the stream at `limit` + 1, so no more than that is ever written. */
+function byteLimit(limit: ReceiveUploadLimit, counter: { bytes: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counter.bytes += chunk.length;
-      if (counter.bytes > limit) callback(tooLarge());
+      if (counter.bytes > limit.maxBytes) callback(limit.exceeded());
       else callback(null, chunk);
     },
   });
 }
 
+const FILE_SIZE_LIMIT: ReceiveUploadLimit = { maxBytes: MAX_UPLOAD_BYTES, exceeded: tooLarge };
+
 /**
- * Streams the one `audio` file of a multipart request to a temporary file (never to memory),
- * collecting the text fields. Any failure removes the temporary file.
+ * Streams the one file (the web app's `audio`, OpenAI's `file`) of a multipart request to a
+ * temporary file (never to memory), collecting the text fields, and stops writing once the file
+ * passes `limit`. Any failure removes the temporary file.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   tempDir: string,
+  options: { limit?: ReceiveUploadLimit; fileField?: string } = {},
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart())
-    throw new AppError(
-      'bad_request',
-      'Send the audio as multipart/form-data in a field named "audio".',
-    );
-  assertDeclaredLengthAllowed(request);
+  const { limit = FILE_SIZE_LIMIT, fileField = 'audio' } = options;
+  assertUploadRequest(request, fileField);
   const tempPath = path.join(tempDir, `${randomUUID()}.upload`);
   const fields: Record<string, string> = {};
   let file: { filename: string; size: number } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          if (containsNul(part.value)) throw new AppError('bad_request', NUL_CHARACTER_REFUSED);
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
-      if (file || part.fieldname !== 'audio') {
+      if (file || part.fieldname !== fileField) {
         part.file.resume();
         throw new AppError(
           'bad_request',
-          'Please upload exactly one audio file, in the field "audio".',
+          `Please upload exactly one audio file, in the field "${fileField}".`,
         );
       }
-      file = await writePart(request, part, tempPath);
+      file = await writePart(request, part, tempPath, limit);
     }
   } catch (error) {
     await rm(tempPath, { force: true });
@@ -85,21 +125,29 @@ export async function receiveUpload(
     if (isMultipartError(error, 'FST_FILES_LIMIT')) {
       throw new AppError(
         'bad_request',
-        'Please upload exactly one audio file, in the field "audio".',
+        `Please upload exactly one audio file, in the field "${fileField}".`,
       );
     }
     if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw tooLarge();
     if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
       throw new AppError('bad_request', 'Too many form fields.');
     }
+    if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+      throw new AppError('bad_request', MULTIPART_MALFORMED);
+    }
     throw error;
   }
   if (!file)
-    throw new AppError('bad_request', 'No audio file was sent: use the form field "audio".');
+    throw new AppError('bad_request', `No audio file was sent: use the form field "${fileField}".`);
   return { tempPath, filename: file.filename, size: file.size, fields };
 }
 
-async function writePart(request: FastifyRequest, part: MultipartFile, tempPath: string) {
+async function writePart(
+  request: FastifyRequest,
+  part: MultipartFile,
+  tempPath: string,
+  limit: ReceiveUploadLimit,
+) {
   const counter = { bytes: 0 };
   // A client that goes away mid-upload would otherwise leave the pipeline waiting forever.
   const onClose = () => {
@@ -108,7 +156,7 @@ async function writePart(request: FastifyRequest, part: MultipartFile, tempPath:
   };
   request.raw.once('close', onClose);
   try {
-    await pipeline(part.file, byteLimit(MAX_UPLOAD_BYTES, counter), createWriteStream(tempPath));
+    await pipeline(part.file, byteLimit(limit, counter), createWriteStream(tempPath));
   } finally {
     request.raw.off('close', onClose);
   }

@@ -33,8 +33,8 @@ const RUNNING_STATUSES: Array<TranscriptionRow['status']> = ['queued', 'processi
 
 /**
  * Runs a finished transcription again, in place (same id), from the whole stored audio, with the
- * plan and the engine of today: counted like a new transcription. The old transcript stays until
- * the job replaces it.
+ * plan and the engine of today: counted like a new transcription. The old transcript stays while
+ * the job waits; once it runs, the new transcript grows in its place as chunks finish.
  */
 export async function retranscribeTranscription(
   deps: RetranscribeDeps,

@@ -7,6 +7,12 @@ import { isUserPaid } from '../billing/is-user-paid.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { OriginOf } from '../http/request-origin.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import {
+  retranscribeBody,
+  transcriptionIdParams,
+  transcriptionSchema,
+} from './transcription-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { NOT_FOUND, retranscribeTranscription } from './retranscribe-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
@@ -27,6 +33,23 @@ export async function retranscribeRoutes(app: FastifyInstance, options: Retransc
 
   app.post(
     '/api/transcriptions/:id/retranscribe',
+    {
+      schema: {
+        tags: ['Transcriptions'],
+        summary: 'Transcribe a finished transcript again, in place, with today’s plan and engine',
+        security: SESSION_SECURITY,
+        params: transcriptionIdParams,
+        body: retranscribeBody,
+        response: {
+          202: transcriptionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = await requireSessionUser(auth, request);
       const id = params.safeParse(request.params);

@@ -25,7 +25,7 @@ export async function sendAudio(
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1)
-      .send(storage.read(audio.audioKey, range));
+      .send(await storage.read(audio.audioKey, range));
   }
-  return reply.header('content-length', size).send(storage.read(audio.audioKey));
+  return reply.header('content-length', size).send(await storage.read(audio.audioKey));
 }

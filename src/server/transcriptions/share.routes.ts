@@ -11,6 +11,23 @@ import { sendAudio } from './send-audio.js';
 import { findSharedTranscription, revokeShare, shareTranscription } from './share-links.js';
 import { shareLinkFor } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
+import {
+  ANONYMOUS_SECURITY,
+  apiErrorSchema,
+  okSchema,
+  SESSION_SECURITY,
+} from '../http/api-schemas.js';
+import {
+  fileResponseSchema,
+  sharedTranscriptSchema,
+  shareLinkSchema,
+  shareTokenParams,
+  transcriptionIdParams,
+} from './transcription-schemas.js';
+
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
+const owner = { tags: ['Sharing'], security: SESSION_SECURITY };
+const anyoneWithTheLink = { tags: ['Sharing'], security: ANONYMOUS_SECURITY };
 
 export interface ShareRoutesOptions {
   auth: Auth;
@@ -43,21 +60,43 @@ function rateLimit(max: number) {
 export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
   const { auth, db, storage, originOf } = options;
 
-  app.post('/api/transcriptions/:id/share', async (request): Promise<ShareLinkDto> => {
-    const user = await requireSessionUser(auth, request);
-    const row = await findOwnedTranscription(db, user.id, request.params);
-    if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
-    const token = await shareTranscription(db, user.id, row.id);
-    if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-    return shareLinkFor(originOf(request), token);
-  });
+  app.post(
+    '/api/transcriptions/:id/share',
+    {
+      schema: {
+        ...owner,
+        summary: 'Turn on a read-only link to a completed transcript',
+        params: transcriptionIdParams,
+        response: { 200: shareLinkSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request): Promise<ShareLinkDto> => {
+      const user = await requireSessionUser(auth, request);
+      const row = await findOwnedTranscription(db, user.id, request.params);
+      if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
+      const token = await shareTranscription(db, user.id, row.id);
+      if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
+      return shareLinkFor(originOf(request), token);
+    },
+  );
 
-  app.delete('/api/transcriptions/:id/share', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const row = await findOwnedTranscription(db, user.id, request.params);
-    await revokeShare(db, user.id, row.id);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/transcriptions/:id/share',
+    {
+      schema: {
+        ...owner,
+        summary: 'Turn the read-only link off',
+        params: transcriptionIdParams,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(auth, request);
+      const row = await findOwnedTranscription(db, user.id, request.params);
+      await revokeShare(db, user.id, row.id);
+      return { ok: true as const };
+    },
+  );
 
   async function sharedTranscription(params: unknown) {
     const parsed = tokenParams.safeParse(params);
@@ -68,7 +107,15 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
 
   app.get(
     '/api/shared/:token',
-    { config: { rateLimit: rateLimit(options.sharedReadsPerMinute) } },
+    {
+      config: { rateLimit: rateLimit(options.sharedReadsPerMinute) },
+      schema: {
+        ...anyoneWithTheLink,
+        summary: 'A shared transcript (no owner name or email)',
+        params: shareTokenParams,
+        response: { 200: sharedTranscriptSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply): Promise<SharedTranscriptDto> => {
       publicHeaders(reply);
       const row = await sharedTranscription(request.params);
@@ -84,7 +131,15 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
 
   app.get(
     '/api/shared/:token/audio',
-    { config: { rateLimit: rateLimit(options.sharedAudioRequestsPerMinute) } },
+    {
+      config: { rateLimit: rateLimit(options.sharedAudioRequestsPerMinute) },
+      schema: {
+        ...anyoneWithTheLink,
+        summary: 'A shared transcript’s audio (byte ranges supported)',
+        params: shareTokenParams,
+        response: { 200: fileResponseSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       publicHeaders(reply);
       const row = await sharedTranscription(request.params);

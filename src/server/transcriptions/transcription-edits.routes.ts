@@ -7,6 +7,16 @@ import { editTranscription } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import {
+  originalTranscriptSchema,
+  transcriptionIdParams,
+  transcriptionPatchBody,
+  transcriptionSchema,
+} from './transcription-schemas.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
   auth: Auth;
@@ -22,17 +32,40 @@ export async function transcriptionEditsRoutes(
 ) {
   const { auth, db, originOf } = options;
 
-  app.patch('/api/transcriptions/:id', async (request, reply): Promise<TranscriptionDto> => {
-    const user = await requireSessionUser(auth, request);
-    const row = await findOwnedTranscription(db, user.id, request.params);
-    const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
-    reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
-    return toTranscriptionDto(updated, originOf(request));
-  });
+  app.patch(
+    '/api/transcriptions/:id',
+    {
+      schema: {
+        ...documented,
+        summary: 'Rename a transcript or correct its segments (409 when the version is stale)',
+        params: transcriptionIdParams,
+        body: transcriptionPatchBody,
+        response: { 200: transcriptionSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply): Promise<TranscriptionDto> => {
+      const user = await requireSessionUser(auth, request);
+      const row = await findOwnedTranscription(db, user.id, request.params);
+      const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
+      reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
+      return toTranscriptionDto(updated, originOf(request));
+    },
+  );
 
-  app.get('/api/transcriptions/:id/original', async (request): Promise<OriginalTranscriptDto> => {
-    const user = await requireSessionUser(auth, request);
-    const row = await findOwnedTranscription(db, user.id, request.params);
-    return { text: row.originalText ?? row.text, segments: row.originalSegments ?? row.segments };
-  });
+  app.get(
+    '/api/transcriptions/:id/original',
+    {
+      schema: {
+        ...documented,
+        summary: 'The machine’s first transcript, before any edit',
+        params: transcriptionIdParams,
+        response: { 200: originalTranscriptSchema, ...errors },
+      },
+    },
+    async (request): Promise<OriginalTranscriptDto> => {
+      const user = await requireSessionUser(auth, request);
+      const row = await findOwnedTranscription(db, user.id, request.params);
+      return { text: row.originalText ?? row.text, segments: row.originalSegments ?? row.segments };
+    },
+  );
 }

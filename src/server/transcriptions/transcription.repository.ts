@@ -80,24 +80,29 @@ export function usageStatements(db: Database, userId: string, now: Date) {
   return { monthCount, storage, countOne };
 }
 
+/** This month's count and the storage sum in one statement (one round trip, both from indexes). */
 export async function readUsage(db: Database, userId: string, now: Date = new Date()) {
-  const [monthRows, storageRows] = await Promise.all([
-    db
-      .select({ value: monthlyTranscriptionCounts.count })
-      .from(monthlyTranscriptionCounts)
-      .where(
-        and(
-          eq(monthlyTranscriptionCounts.userId, userId),
-          eq(monthlyTranscriptionCounts.month, utcMonth(now)),
-        ),
+  const monthCount = db
+    .select({ value: monthlyTranscriptionCounts.count })
+    .from(monthlyTranscriptionCounts)
+    .where(
+      and(
+        eq(monthlyTranscriptionCounts.userId, userId),
+        eq(monthlyTranscriptionCounts.month, utcMonth(now)),
       ),
-    db
-      .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
-      .from(transcriptions)
-      .where(eq(transcriptions.userId, userId)),
-  ]);
+    );
+  const storage = db
+    .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
+    .from(transcriptions)
+    .where(eq(transcriptions.userId, userId));
+  const rows = await db
+    .select({
+      transcriptionsThisMonth: sql<string | null>`(${monthCount})`,
+      storageBytes: sql<string>`(${storage})`,
+    })
+    .from(sql`(select 1) as usage`);
   return {
-    transcriptionsThisMonth: Number(monthRows[0]?.value ?? 0),
-    storageBytes: Number(storageRows[0]?.value ?? 0),
+    transcriptionsThisMonth: Number(rows[0]?.transcriptionsThisMonth ?? 0),
+    storageBytes: Number(rows[0]?.storageBytes ?? 0),
   };
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../core/api-types.js';
 import { planFor } from '../../core/plans.js';
 import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
-import { isUserPaid } from '../billing/is-user-paid.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
+import { isUserPaid, isUserPaidCached } from '../billing/is-user-paid.js';
+import type { PaidStateCache } from '../billing/paid-state-cache.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -13,22 +14,44 @@ import { createTranscription } from './create-transcription.js';
 import { decodeCursor, LIST_SORTS } from './list-cursor.js';
 import { listTranscriptionsPage } from './list-transcriptions.js';
 import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
-import { monthlyLimitMessage } from './quota-messages.js';
-import { receiveUpload } from './receive-upload.js';
+import { acceptUpload, type UploadGate } from './accept-upload.js';
+import { UploadReservations } from './upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
+import { transcriptionEventsRoutes } from '../live/transcription-events.routes.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
+import { apiErrorSchema, okSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
+import {
+  fileResponseSchema,
+  listQuerySchema,
+  transcriptionIdParams,
+  transcriptionListItemSchema,
+  transcriptionSchema,
+  uploadFormSchema,
+  usageSchema,
+} from './transcription-schemas.js';
 
 export interface TranscriptionsRoutesOptions {
   auth: Auth;
   database: DatabaseHandle;
+  /** Each user's plan from memory, for the usage poll. */
+  paidStates: PaidStateCache;
   storage: ObjectStorage;
+  /** Where uploads are received before they are stored. */
+  workDir: string;
   queue: JobQueue;
   /** Makes share links absolute. */
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
+  /** Each user's uploads in flight, held against the storage quota before a body is read. */
+  uploads?: UploadReservations;
+  /** Uploads are refused while the disk holding the temporary files has less free. */
+  minFreeDiskBytes?: number;
+  /** Wakes event streams and running jobs when a transcription changes. */
+  signals: TranscriptionSignals;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -47,92 +70,183 @@ const listQuery = z.object({
   before: z.string().min(1).max(500).optional(),
 });
 
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+};
+/** The library: the web app's session or an API key (`Authorization: Bearer`). */
+const library = { auth: 'session-or-key' as const };
+const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
+
 export async function transcriptionsRoutes(
   app: FastifyInstance,
   options: TranscriptionsRoutesOptions,
 ) {
-  const { auth, database, storage, queue, originOf } = options;
+  const { auth, database, storage, workDir, queue, originOf, signals } = options;
+  const gate: UploadGate = {
+    uploads: options.uploads ?? new UploadReservations(),
+    workDir,
+    minFreeDiskBytes: options.minFreeDiskBytes ?? 0,
+  };
   const { db } = database;
   await app.register(retranscribeRoutes, { auth, database, queue, originOf });
+  await app.register(transcriptionEventsRoutes, { auth, db, signals, originOf });
   const ownedTranscription = (userId: string, params: unknown) =>
     findOwnedTranscription(db, userId, params);
 
-  app.post('/api/transcriptions', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
-    const isPaid = await isUserPaid(db, user.id);
-    const plan = planFor(isPaid);
-    // Cheap check first, so nobody sends 100 MB only to be told the month is used up.
-    const limit = plan.limits.transcriptionsPerMonth;
-    if (limit !== null && (await readUsage(db, user.id)).transcriptionsThisMonth >= limit) {
-      reply.header('connection', 'close');
-      throw new AppError('forbidden', monthlyLimitMessage(plan));
-    }
-    let upload;
-    try {
-      upload = await receiveUpload(request, storage.tempDir);
-    } catch (error) {
-      reply.header('connection', 'close');
-      throw error;
-    }
-    const row = await createTranscription(
-      { database, storage, queue },
-      { userId: user.id, isPaid, upload },
-    );
-    return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
-  });
+  app.post(
+    '/api/transcriptions',
+    {
+      config: library,
+      schema: {
+        ...documented,
+        summary: 'Upload audio; answers at once (queued) with the new transcript',
+        consumes: ['multipart/form-data'],
+        body: uploadFormSchema,
+        response: {
+          201: transcriptionSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = authenticatedUser(request);
+      const isPaid = await isUserPaid(db, user.id);
+      const plan = planFor(isPaid);
+      const accepted = await acceptUpload(db, gate, request, reply, { userId: user.id, plan });
+      try {
+        const row = await createTranscription(
+          { database, storage, queue },
+          { userId: user.id, isPaid, upload: accepted.upload },
+        );
+        return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
+      } finally {
+        accepted.release();
+      }
+    },
+  );
 
   // The spec's list, without segments, a page at a time; the next page's cursor is in headers.
-  app.get('/api/transcriptions', async (request, reply): Promise<TranscriptionListItemDto[]> => {
-    const user = await requireSessionUser(auth, request);
-    const parsed = listQuery.safeParse(request.query);
-    if (!parsed.success) {
-      throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid list query.');
-    }
-    const { limit, sort, before } = parsed.data;
-    const cursor = before === undefined ? undefined : decodeCursor(before, sort);
-    const page = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
-    if (page.nextCursor !== null) {
-      const next = new URLSearchParams({
-        limit: String(limit),
-        sort,
-        before: page.nextCursor,
-      });
-      reply
-        .header('x-next-cursor', page.nextCursor)
-        .header('link', `</api/transcriptions?${next.toString()}>; rel="next"`);
-    }
-    return page.items.map(toTranscriptionListItemDto);
-  });
+  app.get(
+    '/api/transcriptions',
+    {
+      config: library,
+      schema: {
+        ...documented,
+        summary: 'List your transcripts, newest first, a page at a time (next page: x-next-cursor)',
+        querystring: listQuerySchema,
+        response: { 200: z.array(transcriptionListItemSchema), ...errors },
+      },
+    },
+    async (request, reply): Promise<TranscriptionListItemDto[]> => {
+      const user = authenticatedUser(request);
+      const parsed = listQuery.safeParse(request.query);
+      if (!parsed.success) {
+        throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid list query.');
+      }
+      const { limit, sort, before } = parsed.data;
+      const cursor = before === undefined ? undefined : decodeCursor(before, sort);
+      const page = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
+      if (page.nextCursor !== null) {
+        const next = new URLSearchParams({
+          limit: String(limit),
+          sort,
+          before: page.nextCursor,
+        });
+        reply
+          .header('x-next-cursor', page.nextCursor)
+          .header('link', `</api/transcriptions?${next.toString()}>; rel="next"`);
+      }
+      return page.items.map(toTranscriptionListItemDto);
+    },
+  );
 
-  app.get('/api/transcriptions/:id', async (request): Promise<TranscriptionDto> => {
-    const user = await requireSessionUser(auth, request);
-    return toTranscriptionDto(await ownedTranscription(user.id, request.params), originOf(request));
-  });
+  app.get(
+    '/api/transcriptions/:id',
+    {
+      config: library,
+      schema: {
+        ...documented,
+        summary: 'A transcript with its segments',
+        params: transcriptionIdParams,
+        response: { 200: transcriptionSchema, ...errors },
+      },
+    },
+    async (request): Promise<TranscriptionDto> => {
+      const user = authenticatedUser(request);
+      return toTranscriptionDto(
+        await ownedTranscription(user.id, request.params),
+        originOf(request),
+      );
+    },
+  );
 
-  app.delete('/api/transcriptions/:id', async (request) => {
-    const user = await requireSessionUser(auth, request);
-    const { id } = await ownedTranscription(user.id, request.params);
-    const deleted = await deleteTranscriptionForUser(db, user.id, id);
-    if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-    await storage.delete(deleted.audioKey);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/transcriptions/:id',
+    {
+      config: library,
+      schema: {
+        ...documented,
+        summary: 'Delete a transcript and its audio',
+        params: transcriptionIdParams,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = authenticatedUser(request);
+      const { id } = await ownedTranscription(user.id, request.params);
+      const deleted = await deleteTranscriptionForUser(db, user.id, id);
+      if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
+      await signals.notify({ transcriptionId: id, userId: user.id }); // a running job stops, open streams hear it
+      await storage.delete(deleted.audioKey);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/transcriptions/:id/audio', async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
-    const row = await ownedTranscription(user.id, request.params);
-    return sendAudio(request, reply, storage, row, 'private, max-age=3600');
-  });
+  app.get(
+    '/api/transcriptions/:id/audio',
+    {
+      config: library,
+      schema: {
+        ...documented,
+        summary: 'The uploaded audio (byte ranges supported)',
+        params: transcriptionIdParams,
+        response: { 200: fileResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = authenticatedUser(request);
+      const row = await ownedTranscription(user.id, request.params);
+      return sendAudio(request, reply, storage, row, 'private, max-age=3600');
+    },
+  );
 
-  app.get('/api/usage', async (request): Promise<UsageDto> => {
-    const user = await requireSessionUser(auth, request);
-    const plan = planFor(await isUserPaid(db, user.id));
-    const usage = await readUsage(db, user.id);
-    return {
-      ...usage,
-      transcriptionLimit: plan.limits.transcriptionsPerMonth,
-      storageLimit: plan.limits.storageBytes,
-      plan: plan.id,
-    };
-  });
+  app.get(
+    '/api/usage',
+    {
+      config: library,
+      schema: {
+        tags: ['Account'],
+        security: SESSION_OR_KEY_SECURITY,
+        summary: 'Your plan, this month’s transcriptions and your storage',
+        response: { 200: usageSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request): Promise<UsageDto> => {
+      const user = authenticatedUser(request);
+      const plan = planFor(await isUserPaidCached(db, options.paidStates, user.id));
+      const usage = await readUsage(db, user.id);
+      return {
+        ...usage,
+        transcriptionLimit: plan.limits.transcriptionsPerMonth,
+        storageLimit: plan.limits.storageBytes,
+        plan: plan.id,
+      };
+    },
+  );
 }

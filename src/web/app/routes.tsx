@@ -11,6 +11,8 @@ const LandingPage = lazy(() => import('../marketing/landing-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const SignInPage = lazy(() => import('../features/sign-in/sign-in-page'));
+const ForgotPasswordPage = lazy(() => import('../features/sign-in/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/sign-in/reset-password-page'));
 const UpgradePage = lazy(() => import('../features/upgrade/upgrade-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
 const TranscriptionDetailPage = lazy(
@@ -66,6 +68,12 @@ export function AppRoutes() {
         </Route>
         <Route path="/api/login">
           <SignInPage />
+        </Route>
+        <Route path="/forgot-password">
+          <ForgotPasswordPage />
+        </Route>
+        <Route path="/reset-password">
+          <ResetPasswordPage />
         </Route>
         {publicRoutes.map(({ path, Component }) => (
           <Route key={path} path={path}>

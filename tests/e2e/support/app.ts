@@ -12,8 +12,8 @@ export const COUNTING = 'one two three four five six seven eight nine ten';
 export const PASSWORD = 'correct horse battery staple';
 
 /**
- * Signs a new user up through better-auth's own endpoint from inside the page (which sets the
- * session cookie on the context), then opens the dashboard as that user.
+ * Signs a new user up and in through better-auth's own endpoints from inside the page (which sets
+ * the session cookie on the context), as the form does, then opens the dashboard as that user.
  */
 export async function signUp(
   page: Page,
@@ -21,18 +21,24 @@ export async function signUp(
 ): Promise<{ email: string; name: string }> {
   const email = `${name.split(' ')[0]?.toLowerCase() ?? 'user'}-${randomUUID()}@example.com`;
   await page.goto('/api/login');
-  const status = await page.evaluate(
+  const statuses = await page.evaluate(
     async (body) => {
-      const response = await fetch('/api/identity/sign-up/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+      const post = (path: string, payload: object) =>
+        fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        }).then((response) => response.status);
+      const signedUp = await post('/api/identity/sign-up/email', body);
+      const signedIn = await post('/api/identity/sign-in/email', {
+        email: body.email,
+        password: body.password,
       });
-      return response.status;
+      return [signedUp, signedIn];
     },
     { email, password: PASSWORD, name },
   );
-  expect(status).toBe(200);
+  expect(statuses).toEqual([200, 200]);
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   return { email, name };

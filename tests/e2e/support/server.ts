@@ -3,6 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  copyTemplate,
+  pgliteTemplateDirectory,
+} from '../../integration/support/pglite-template.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -84,6 +88,10 @@ export async function startServer(
   }
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sonoscript-e2e-'));
+  // A fresh embedded database starts as a copy of the suite's migrated template: creating one
+  // takes seconds and ~1 GB. A test that brings its own data dir gets exactly what it brought.
+  if (!options.dataDir && !env.DATABASE_URL)
+    copyTemplate(await pgliteTemplateDirectory(), path.join(dataDir, 'db'));
   const baseUrl = `http://localhost:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['dist/server/main.js'], {

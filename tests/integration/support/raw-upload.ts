@@ -1,11 +1,14 @@
 import { request } from 'node:http';
+import { EventEmitter, once } from 'node:events';
+import { connect } from 'node:net';
 
 export interface RawResponse {
   status: number;
   body: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
-const BOUNDARY = '----sonoscript-test-boundary';
+export const BOUNDARY = '----sonoscript-test-boundary';
 
 export function multipartHead(
   field: string,
@@ -45,8 +48,8 @@ export function rawUpload(
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (
@@ -81,4 +84,65 @@ export function rawUpload(
 export async function* zeroPieces(count: number, size: number): AsyncGenerator<Buffer> {
   const piece = Buffer.alloc(size);
   for (let index = 0; index < count; index++) yield piece;
+}
+
+/**
+ * Sends a whole upload and then a second request on one keep-alive connection, without waiting,
+ * as a browser or an SDK that keeps writing would; `chunked` leaves out Content-Length, as the
+ * OpenAI SDK does for a file stream. Returns everything the connection received until it closed
+ * or the second answer arrived.
+ */
+export async function uploadThenAsk(
+  baseUrl: string,
+  options: {
+    cookie: string;
+    origin: string;
+    bodyBytes: number;
+    secondPath: string;
+    chunked?: boolean;
+  },
+): Promise<string> {
+  const url = new URL(baseUrl);
+  const socket = connect(Number(url.port), url.hostname);
+  await once(socket, 'connect');
+  let received = '';
+  let closed = false;
+  const changed = new EventEmitter();
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    changed.emit('change');
+  });
+  socket.on('error', () => undefined);
+  socket.on('close', () => {
+    closed = true;
+    changed.emit('change');
+  });
+  const body = Buffer.concat([
+    multipartHead('audio', 'long.wav', 'audio/wav'),
+    Buffer.alloc(options.bodyBytes),
+    MULTIPART_TAIL,
+  ]);
+  const framing = options.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
+  socket.write(
+    `POST /api/transcriptions HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${options.cookie}\r\n` +
+      `Origin: ${options.origin}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+      `${framing}\r\n\r\n`,
+  );
+  const piece = 64 * 1024;
+  for (let at = 0; at < body.length && !closed; at += piece) {
+    const part = body.subarray(at, at + piece);
+    const ok = socket.write(
+      options.chunked
+        ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+        : part,
+    );
+    if (!ok && !closed) await Promise.race([once(socket, 'drain'), once(socket, 'close')]);
+  }
+  if (options.chunked) socket.write('0\r\n\r\n');
+  socket.write(`GET ${options.secondPath} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+  while ((received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length < 2 && !closed)
+    await once(changed, 'change');
+  socket.destroy();
+  return received;
 }

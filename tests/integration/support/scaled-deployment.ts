@@ -7,6 +7,7 @@ import {
   type WorkerProcess,
 } from '../../e2e/support/server.js';
 import { TEST_POSTGRES_URL } from './databases.js';
+import { signUpOverHttp } from '../../fixtures/accounts/sign-up-over-http.js';
 
 export interface ScaledDeployment {
   api: RunningServer;
@@ -47,22 +48,8 @@ export async function startScaledDeployment(
   await db.connect();
   db.on('error', () => undefined);
   const workers: WorkerProcess[] = [];
-  async function signUp(): Promise<{ cookie: string; userId: string }> {
-    const response = await fetch(`${api.baseUrl}/api/identity/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: api.baseUrl },
-      body: JSON.stringify({
-        email: `scaled-${randomUUID()}@example.com`,
-        password: 'scaled password',
-        name: 'Scaled',
-      }),
-    });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
-    const { user } = (await response.json()) as { user: { id: string } };
-    return { cookie, userId: user.id };
+  function signUp(): Promise<{ cookie: string; userId: string }> {
+    return signUpOverHttp(api.baseUrl, { name: 'Scaled' });
   }
 
   return {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { subscriptions } from '../../../src/server/db/schema.js';
 import type { TestApp } from './test-app.js';
 
-/** Gives a user an active Pro subscription, as the billing provider would have recorded it. */
+/** Gives a user an active Pro subscription, as billing would have stored it (and told the caches). */
 export async function makeUserPro(app: TestApp, userId: string): Promise<void> {
   await app.database.db.insert(subscriptions).values({
     id: randomUUID(),
@@ -12,4 +12,5 @@ export async function makeUserPro(app: TestApp, userId: string): Promise<void> {
     status: 'active',
     currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
   });
+  await app.billing.deps.paidStates.changed(userId);
 }

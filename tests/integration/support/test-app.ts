@@ -12,6 +12,10 @@ import { copyTemplate, pgliteTemplateDirectory } from './pglite-template.js';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
+/** The operator token for /api/health's details in test apps. */
+export const TEST_HEALTH_TOKEN = 'test-health-token-for-operators';
+/** Headers that show /api/health's operator details. */
+export const OPERATOR = { authorization: `Bearer ${TEST_HEALTH_TOKEN}` };
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -48,6 +52,8 @@ export interface TestAppOptions {
   stripeApi?: AppDependencies['stripeApi'];
   /** Keep the app's log (at LOG_LEVEL) for the test to read. */
   logger?: boolean;
+  /** The recorder's live preview settings (a short idle time, say). */
+  liveTranscription?: AppDependencies['liveTranscription'];
 }
 
 /** A real app on a fresh database of the given kind: a PGlite copy or a PostgreSQL schema. */
@@ -63,6 +69,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...(options.baseUrl === null ? {} : { BASE_URL: options.baseUrl ?? TEST_BASE_URL }),
     AUTH_SECRET: TEST_AUTH_SECRET,
+    HEALTH_TOKEN: TEST_HEALTH_TOKEN,
     LOG_LEVEL: 'silent',
     // Speech workers only where a test transcribes: they load models and take memory.
     RUN_WORKERS: 'false',
@@ -101,6 +108,7 @@ export async function createTestApp(
     logStream,
     signInAttemptsPerMinute: options.signInAttemptsPerMinute ?? 1000,
     stripeApi: options.stripeApi,
+    liveTranscription: options.liveTranscription,
   });
   await app.server.ready();
   return {

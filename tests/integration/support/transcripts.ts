@@ -60,7 +60,7 @@ export async function insertTranscript(
   let audioBytes = 0;
   if (!input.withoutAudio) {
     const wav = silentWav(Math.min(durationInSeconds, 20));
-    const file = path.join(app.storage.tempDir, `${id}.wav`);
+    const file = path.join(app.workDir, `${id}.wav`);
     await writeFile(file, wav);
     await app.storage.putFile(audioKey, file);
     audioBytes = wav.length;

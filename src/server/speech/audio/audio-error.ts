@@ -27,3 +27,31 @@ export class AudioError extends Error {
 export function isAudioError(error: unknown): error is AudioError {
   return error instanceof AudioError;
 }
+
+/**
+ * Decoding stopped for a reason outside the audio: the disk filled, a read failed, the process
+ * was killed or ran out of time. Not the user's doing, so the job is tried again.
+ */
+export class AudioEnvironmentError extends Error {
+  override name = 'AudioEnvironmentError';
+}
+
+/** What ffmpeg prints when the machine, not the file, is the problem. */
+const ENVIRONMENT_FAILURES =
+  /No space left on device|Disk quota exceeded|Input\/output error|Read-only file system|Cannot allocate memory|Too many open files|Resource temporarily unavailable|Stale file handle/i;
+
+/**
+ * The error for an ffmpeg run that failed: an AudioEnvironmentError when the machine is to blame
+ * (timeout, killed by a signal, an operating-system error in its output), else the file's fault.
+ */
+export function ffmpegFailure(
+  result: { exitCode: number | null; stderr: string; timedOut: boolean },
+  what: string,
+  lastLine: string,
+): AudioError | AudioEnvironmentError {
+  if (result.timedOut) return new AudioEnvironmentError(`${what}: ran out of time`);
+  if (result.exitCode === null) return new AudioEnvironmentError(`${what}: ffmpeg was killed`);
+  if (ENVIRONMENT_FAILURES.test(result.stderr))
+    return new AudioEnvironmentError(`${what}: ${lastLine}`);
+  return new AudioError('undecodable', lastLine);
+}

@@ -6,7 +6,7 @@ import {
   run,
   speak,
 } from '../../../../tests/fixtures/speech/speech-fixtures.js';
-import { AudioError } from './audio-error.js';
+import { AudioEnvironmentError, AudioError } from './audio-error.js';
 import { decodeAudio } from './decode-audio.js';
 import { readPcmRange } from './read-pcm-range.js';
 
@@ -89,13 +89,25 @@ describe('decodeAudio', () => {
     expect((error as AudioError).detail).toMatch(/\S/);
   });
 
-  it('stops ffmpeg at its wall-clock limit', async () => {
+  it('stops ffmpeg at its wall-clock limit, as a failure worth another try', async () => {
     const error = await decodeAudio({
       inputPath: speech45,
       demuxer: 'mp3',
       outputPath: path.join(directory.path, 'slow.pcm'),
       timeoutMs: 1,
     }).catch((reason: unknown) => reason);
-    expect((error as AudioError).code).toBe('timeout');
+    expect(error).toBeInstanceOf(AudioEnvironmentError);
+  });
+
+  it('tells a full disk apart from a damaged file: the audio is not blamed', async () => {
+    // Every write to /dev/full fails with ENOSPC, as on a disk that has filled up.
+    const error = await decodeAudio({
+      inputPath: speech45,
+      demuxer: 'mp3',
+      outputPath: '/dev/full',
+    }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(AudioEnvironmentError);
+    expect(error).not.toBeInstanceOf(AudioError);
+    expect((error as Error).message).toMatch(/No space left on device/);
   });
 });

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { MAX_AUDIO_SECONDS } from '../../../core/plans.js';
 import { PCM_SAMPLE_RATE } from '../engines/engine.js';
-import { AudioError } from './audio-error.js';
+import { AudioError, ffmpegFailure } from './audio-error.js';
 import { ffmpegInputArguments, fileUrl, lastLine } from './ffmpeg-input.js';
 import { runProcess } from './run-process.js';
 import type { AudioDemuxer } from './sniff-audio-format.js';
@@ -53,9 +53,8 @@ export async function decodeAudio(options: DecodeAudioOptions): Promise<DecodedA
     ],
     { timeoutMs, signal: options.signal },
   );
-  if (result.timedOut)
-    throw new AudioError('timeout', `ffmpeg took over ${timeoutMs} ms to decode`);
-  if (result.exitCode !== 0) throw new AudioError('undecodable', lastLine(result.stderr));
+  if (result.timedOut || result.exitCode !== 0)
+    throw ffmpegFailure(result, `decoding (limit ${timeoutMs} ms)`, lastLine(result.stderr));
 
   const { size } = await stat(options.outputPath);
   const sampleCount = Math.floor(size / PCM_BYTES_PER_SAMPLE);

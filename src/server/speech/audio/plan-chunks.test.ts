@@ -142,6 +142,22 @@ describe('planChunksFromEnergy', () => {
     expectContiguous(chunks, 100 * 16_000, 60 * 16_000);
   });
 
+  it('makes the first chunk short, cut at a pause in its second half, and the rest full size', () => {
+    const frames = new Float32Array(Math.ceil((130 * 16_000) / ENERGY_FRAME_SAMPLES)).fill(1e6);
+    const pauseFrame = (7.5 * 16_000) / ENERGY_FRAME_SAMPLES;
+    frames.fill(10, pauseFrame - 10, pauseFrame + 10);
+    // Quieter, but too early: a first chunk of 2 s would cost a call for almost nothing.
+    frames.fill(0, 50, 100);
+    const chunks = planChunksFromEnergy(frames, 130 * 16_000, {
+      maxChunkSeconds: 60,
+      firstChunkSeconds: 10,
+    });
+    expect(chunks[0]).toEqual({ startSample: 0, endSample: 7.5 * 16_000 });
+    for (const chunk of chunks.slice(1, -1))
+      expect(chunk.endSample - chunk.startSample).toBeGreaterThan(45 * 16_000);
+    expectContiguous(chunks, 130 * 16_000, 60 * 16_000);
+  });
+
   it('keeps a short recording whole and an empty one empty', () => {
     expect(planChunksFromEnergy(new Float32Array(100), 100 * ENERGY_FRAME_SAMPLES - 7)).toEqual([
       { startSample: 0, endSample: 100 * ENERGY_FRAME_SAMPLES - 7 },

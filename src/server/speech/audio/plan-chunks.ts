@@ -29,9 +29,17 @@ export interface PlanChunksOptions {
    * longest pause after it (the latest of equal ones).
    */
   preferredCuts?: readonly PreferredCut[];
+  /**
+   * The first chunk is no longer than this (cut at a pause in its second half), so the first
+   * words of a long recording are ready in seconds; the rest keep `maxChunkSeconds`. Recordings
+   * under twice this length are not cut for it.
+   */
+  firstChunkSeconds?: number;
 }
 
 export const DEFAULT_MAX_CHUNK_SECONDS = 60;
+/** About a sentence or two: short enough to show words soon, long enough to be worth a call. */
+export const FIRST_CHUNK_SECONDS = 10;
 const DEFAULT_SEARCH_SECONDS = 15;
 /** 20 ms frames: fine enough to find the gap between two words. */
 export const ENERGY_FRAME_SAMPLES = 320;
@@ -116,17 +124,30 @@ export function planChunksFromEnergy(
   const grid = Math.max(1, Math.floor(options.gridSamples ?? 1));
   const preferred = [...(options.preferredCuts ?? [])].sort((a, b) => a.sample - b.sample);
 
+  // A recording under twice the first chunk's length is not worth an extra cut.
+  const firstChunkSamples =
+    options.firstChunkSeconds === undefined ||
+    sampleCount < 2 * options.firstChunkSeconds * PCM_SAMPLE_RATE
+      ? maxChunkSamples
+      : Math.min(
+          maxChunkSamples,
+          Math.max(ENERGY_FRAME_SAMPLES, Math.round(options.firstChunkSeconds * PCM_SAMPLE_RATE)),
+        );
+
   const chunks: PcmChunk[] = [];
   let start = 0;
-  while (sampleCount - start > maxChunkSamples) {
-    const limit = start + maxChunkSamples;
+  for (;;) {
+    const chunkSamples = chunks.length === 0 ? firstChunkSamples : maxChunkSamples;
+    if (sampleCount - start <= chunkSamples) break;
+    const limit = start + chunkSamples;
+    const search = Math.min(searchSamples, Math.round(chunkSamples / 2));
     const firstFrame = Math.max(
       start / ENERGY_FRAME_SAMPLES + 1,
-      Math.ceil((limit - searchSamples) / ENERGY_FRAME_SAMPLES),
+      Math.ceil((limit - search) / ENERGY_FRAME_SAMPLES),
     );
     const lastFrame = Math.floor(limit / ENERGY_FRAME_SAMPLES);
     const cut =
-      bestPreferredCut(preferred, Math.max(start + 1, limit - searchSamples), limit) ??
+      bestPreferredCut(preferred, Math.max(start + 1, limit - search), limit) ??
       snapToGrid(
         middleOfLongestQuietRun(smoothed, firstFrame, lastFrame) * ENERGY_FRAME_SAMPLES,
         grid,

@@ -41,6 +41,8 @@ export type WorkPriority = (typeof WORK_PRIORITY)[keyof typeof WORK_PRIORITY];
 
 export interface PlanChunksRequest {
   maxChunkSeconds: number;
+  /** The first chunk's own limit (see planChunks' firstChunkSeconds). */
+  firstChunkSeconds?: number;
   signal?: AbortSignal;
   priority?: WorkPriority;
 }

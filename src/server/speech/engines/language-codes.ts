@@ -116,3 +116,8 @@ export function languageCodeOfName(name: string | undefined): string | undefined
   const lower = name.trim().toLowerCase();
   return CODES_BY_NAME.get(lower) ?? whisperLanguageCode(lower);
 }
+
+/** `en` -> `english`, the name OpenAI's `verbose_json` reports; the code itself when unknown. */
+export function languageNameOfCode(code: string): string {
+  return LANGUAGE_NAMES[code.toLowerCase()] ?? code;
+}

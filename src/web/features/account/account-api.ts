@@ -1,4 +1,4 @@
-import type { AccountSubscriptionDto } from '../../../core/api-types';
+import type { AccountSubscriptionDto, EmailPreferences } from '../../../core/api-types';
 import { apiRequest } from '../../lib/api-client';
 
 export const ACCOUNT_SUBSCRIPTION_KEY = ['/api/billing/subscription'] as const;
@@ -10,4 +10,11 @@ export async function changeRenewal(action: 'cancel' | 'resume'): Promise<Accoun
 
 export async function deleteAccount(): Promise<void> {
   await apiRequest('DELETE', '/api/account', { confirm: true });
+}
+
+export const EMAIL_PREFERENCES_KEY = ['/api/account/email-preferences'] as const;
+
+export async function saveEmailPreferences(transcriptReady: boolean): Promise<EmailPreferences> {
+  const response = await apiRequest('PUT', '/api/account/email-preferences', { transcriptReady });
+  return (await response.json()) as EmailPreferences;
 }

@@ -2,6 +2,8 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useAuth } from '../auth/use-auth';
 import { DeleteAccountCard } from './delete-account-card';
+import { EmailPreferencesCard } from './email-preferences-card';
+import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 
 export default function AccountPage() {
@@ -24,6 +26,8 @@ export default function AccountPage() {
         </CardContent>
       </Card>
       <PlanCard />
+      <EmailPreferencesCard />
+      <DeveloperApiCard />
       <DeleteAccountCard />
     </main>
   );

@@ -47,3 +47,20 @@ export function sameItems(
 ): boolean {
   return a.length === b.length && a.every((item, index) => item.id === b[index]?.id);
 }
+
+/** The pages with `item` in place of its older copy, or null when no loaded page holds it. */
+export function withItemReplaced(
+  pages: readonly LibraryPage[],
+  item: TranscriptionListItemDto,
+): LibraryPage[] | null {
+  let found = false;
+  const next = pages.map((page) => ({
+    ...page,
+    items: page.items.map((current) => {
+      if (current.id !== item.id) return current;
+      found = true;
+      return item;
+    }),
+  }));
+  return found ? next : null;
+}

@@ -12,6 +12,7 @@ import {
   PROGRESS_POLL_MS,
   TRANSCRIPTIONS_KEY,
 } from '../transcriptions/transcription-queries';
+import { useLibraryEvents } from './use-library-events';
 import {
   libraryItems,
   libraryPageUrl,
@@ -33,8 +34,9 @@ const pagesKey = (sort: LibrarySort) => [...TRANSCRIPTIONS_KEY, 'pages', sort] a
 
 /**
  * The user's transcriptions in `sort` order, a page at a time ("Load more"). While the first page
- * shows unfinished work, only that page is asked for again every 1.5 s; when it holds other items
- * than before (an upload or a delete elsewhere), every loaded page is read again.
+ * shows unfinished work, the library's events stream keeps it current; without one, only that
+ * page is asked for again every 1.5 s, and when it holds other items than before (an upload or a
+ * delete elsewhere), every loaded page is read again.
  */
 export function useLibrary(sort: LibrarySort) {
   const queryClient = useQueryClient();
@@ -46,6 +48,8 @@ export function useLibrary(sort: LibrarySort) {
     placeholderData: keepPreviousData,
   });
   const firstPage = pages.data?.pages[0];
+  const showsUnfinished = firstPage?.items.some(isUnfinished) ?? false;
+  const pollInstead = useLibraryEvents(showsUnfinished);
 
   useQuery({
     queryKey: [...TRANSCRIPTIONS_KEY, 'first-page', sort],
@@ -65,7 +69,7 @@ export function useLibrary(sort: LibrarySort) {
       }
       return Date.now();
     },
-    enabled: !pages.isPlaceholderData && (firstPage?.items.some(isUnfinished) ?? false),
+    enabled: !pages.isPlaceholderData && showsUnfinished && pollInstead,
     // The pages were just read: the first poll waits one interval like the rest.
     initialData: 0,
     refetchInterval: PROGRESS_POLL_MS,

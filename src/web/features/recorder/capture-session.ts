@@ -21,8 +21,13 @@ export interface CaptureSession {
   dispose(): void;
 }
 
+export interface CaptureOptions {
+  /** Each block of samples as it is captured (for the live preview). */
+  onSamples?: (samples: Float32Array, sampleRate: number) => void;
+}
+
 /** Opens the microphone and records raw Float32 frames through an AudioWorklet. */
-export async function startCapture(): Promise<CaptureSession> {
+export async function startCapture(options: CaptureOptions = {}): Promise<CaptureSession> {
   if (!navigator.mediaDevices?.getUserMedia)
     throw new DOMException('No microphone API', 'NotSupportedError');
   const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
@@ -61,7 +66,10 @@ export async function startCapture(): Promise<CaptureSession> {
     let onFlushed: (() => void) | undefined;
     worklet.port.onmessage = (event: MessageEvent<Float32Array | 'flushed'>) => {
       if (event.data === 'flushed') onFlushed?.();
-      else chunks.push(event.data);
+      else {
+        chunks.push(event.data);
+        options.onSamples?.(event.data, audio.sampleRate);
+      }
     };
 
     const stop = async (): Promise<CapturedAudio> => {

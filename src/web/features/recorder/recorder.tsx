@@ -20,7 +20,7 @@ export function Recorder({
   disabled = false,
   limitReached = false,
 }: RecorderProps) {
-  const { phase, elapsed, recording, error, start, stop, reset } = useRecorder();
+  const { phase, elapsed, recording, error, live, start, stop, reset } = useRecorder();
 
   const useRecording = () => {
     if (!recording) return;
@@ -74,6 +74,7 @@ export function Recorder({
             label="Recording length"
             className="mt-2"
           />
+          <LiveTranscript text={live.text} note={live.note} />
           <Button
             variant="destructive"
             className="mt-3"
@@ -109,5 +110,22 @@ export function Recorder({
         </Alert>
       ) : null}
     </section>
+  );
+}
+
+/** The words heard so far: a preview, the kept transcript comes from the whole recording. */
+function LiveTranscript({ text, note }: { text: string; note: string | null }) {
+  return (
+    <div className="mt-2">
+      <p
+        role="log"
+        aria-label="Live transcript"
+        aria-live="polite"
+        className="min-h-10 rounded-md bg-slate-50 p-2 text-sm text-slate-800"
+      >
+        {text || <span className="text-slate-500">Listening...</span>}
+      </p>
+      {note ? <p className="mt-1 text-xs text-slate-600">{note}</p> : null}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECORDER_MAX_SECONDS } from '../../../core/plans';
 import { toast } from '../toasts/toast-store';
 import { startCapture, type CaptureSession } from './capture-session';
+import { openLivePreview, type LivePreview, type LivePreviewState } from './live-preview';
 import { recorderErrorMessage } from './recorder-errors';
 import { downsample, encodeWav, RECORDING_SAMPLE_RATE } from './wav-encoder';
 
@@ -20,13 +21,17 @@ function toWavFile(samples: Float32Array, sampleRate: number): Recording {
   return { file, seconds: pcm.length / rate };
 }
 
+const NO_PREVIEW: LivePreviewState = { text: '', note: null };
+
 /** Ready -> recording (ticking each second, stopping itself at 300 s) -> complete with a WAV file. */
 export function useRecorder() {
   const [phase, setPhase] = useState<RecorderPhase>('ready');
   const [elapsed, setElapsed] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<LivePreviewState>(NO_PREVIEW);
   const session = useRef<CaptureSession | null>(null);
+  const preview = useRef<LivePreview | null>(null);
   const ticker = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const autoStop = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Bumped by every start, cancel and unmount, so an answer that arrives late is dropped.
@@ -37,9 +42,15 @@ export function useRecorder() {
     clearTimeout(autoStop.current);
   };
 
+  const closePreview = () => {
+    preview.current?.close();
+    preview.current = null;
+  };
+
   const release = useCallback(() => {
     attempt.current += 1;
     stopTimers();
+    closePreview();
     session.current?.dispose();
     session.current = null;
   }, []);
@@ -51,6 +62,7 @@ export function useRecorder() {
     if (!current) return;
     session.current = null;
     stopTimers();
+    closePreview();
     setPhase('encoding');
     const started = attempt.current;
     const { samples, sampleRate } = await current.stop();
@@ -65,14 +77,21 @@ export function useRecorder() {
     setError(null);
     setRecording(null);
     setElapsed(0);
+    setLive(NO_PREVIEW);
     setPhase('starting');
     try {
-      const opened = await startCapture();
+      const opened = await startCapture({
+        onSamples: (samples, sampleRate) => preview.current?.send(samples, sampleRate),
+      });
       if (started !== attempt.current) {
         opened.dispose();
         return;
       }
       session.current = opened;
+      // The words so far, while recording; the recording never waits for it.
+      preview.current = openLivePreview((state) => {
+        if (started === attempt.current) setLive(state);
+      });
       const startedAt = performance.now();
       setPhase('recording');
       ticker.current = setInterval(() => {
@@ -98,8 +117,9 @@ export function useRecorder() {
     release();
     setRecording(null);
     setElapsed(0);
+    setLive(NO_PREVIEW);
     setPhase('ready');
   }, [release]);
 
-  return { phase, elapsed, recording, error, start, stop, reset };
+  return { phase, elapsed, recording, error, live, start, stop, reset };
 }

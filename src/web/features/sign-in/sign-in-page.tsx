@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';
+import { CheckYourEmail } from './check-your-email';
 import { rememberNewAccount } from './new-account';
 import { submitSignIn, type SignInMode } from './sign-in-request';
 
@@ -46,8 +47,9 @@ export default function SignInPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const isSignUp = mode === 'sign-up';
-  useDocumentTitle(isSignUp ? 'Create your account' : 'Sign in');
+  useDocumentTitle(sentTo ? 'Check your email' : isSignUp ? 'Create your account' : 'Sign in');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -56,10 +58,20 @@ export default function SignInPage() {
     setFormError(null);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
-    const error = await submitSignIn({ mode, name: name.trim(), email: email.trim(), password });
-    if (error) {
-      setFormError(error);
+    const outcome = await submitSignIn({
+      mode,
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      returnTo: returnToFromLocation(),
+    });
+    if (outcome.kind === 'error') {
+      setFormError(outcome.message);
       setSubmitting(false);
+      return;
+    }
+    if (outcome.kind === 'check-email') {
+      setSentTo(email.trim());
       return;
     }
     if (mode === 'sign-up') rememberNewAccount();
@@ -71,6 +83,8 @@ export default function SignInPage() {
     setFieldErrors({});
     setFormError(null);
   }
+
+  if (sentTo) return <CheckYourEmail address={sentTo} />;
 
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-12">
@@ -113,7 +127,17 @@ export default function SignInPage() {
               <FieldError id="email-error" message={fieldErrors.email} />
             </div>
             <div>
-              <Label htmlFor="password">Password</Label>
+              <div className="flex items-baseline justify-between">
+                <Label htmlFor="password">Password</Label>
+                {isSignUp ? null : (
+                  <a
+                    href="/forgot-password"
+                    className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    Forgot password?
+                  </a>
+                )}
+              </div>
               <Input
                 id="password"
                 type="password"

@@ -5,35 +5,79 @@ export interface SignInInput {
   name: string;
   email: string;
   password: string;
+  /** Where the confirmation link leads after sign-up, when the server confirms by email. */
+  returnTo: string;
 }
 
-/** Calls the account service; resolves to an error message for the form, or null on success. */
-export async function submitSignIn(input: SignInInput): Promise<string | null> {
-  const path =
-    input.mode === 'sign-in' ? '/api/identity/sign-in/email' : '/api/identity/sign-up/email';
-  const body =
-    input.mode === 'sign-in'
-      ? { email: input.email, password: input.password }
-      : { email: input.email, password: input.password, name: input.name };
-  let response: Response;
+/** What the form shows next: go on signed in, read the email, or an error message. */
+export type SignInOutcome =
+  { kind: 'signed-in' } | { kind: 'check-email' } | { kind: 'error'; message: string };
+
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+/** Only after a sign-up whose sign-in failed: the address had an account with another password. */
+const ADDRESS_TAKEN = 'An account with this email already exists. Sign in instead.';
+
+async function post(path: string, body: object): Promise<Response | null> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
   } catch {
-    return 'Could not reach the server. Check your connection and try again.';
+    return null;
   }
-  if (response.ok) return null;
-  if (response.status === 429) return 'Too many attempts. Please wait a minute and try again.';
-  const data = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-  if (
-    data.code === 'USER_ALREADY_EXISTS' ||
-    data.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
-  ) {
-    return 'An account with this email already exists. Sign in instead.';
-  }
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  if (response.status === 429) return TOO_MANY;
+  const data = (await response.json().catch(() => ({}))) as { message?: string };
   return data.message ?? 'Something went wrong. Please try again.';
+}
+
+/** Whether the server sends account emails; then sign-up is finished by the emailed link. */
+async function confirmsByEmail(): Promise<boolean> {
+  const response = await fetch('/api/site', { credentials: 'include' }).catch(() => null);
+  if (!response?.ok) return false;
+  const body = (await response.json().catch(() => ({}))) as { accountEmails?: unknown };
+  return body.accountEmails === true;
+}
+
+async function signIn(email: string, password: string): Promise<SignInOutcome> {
+  const response = await post('/api/identity/sign-in/email', { email, password });
+  if (!response) return { kind: 'error', message: UNREACHABLE };
+  if (response.ok) return { kind: 'signed-in' };
+  return { kind: 'error', message: await errorMessage(response) };
+}
+
+/**
+ * Sign-up answers the same for a new and a taken address and starts no session. With email the
+ * link it sent (a confirmation, or a note to the address's owner) is the next step; without,
+ * the form signs in with the same password, which only the address's first owner can do.
+ */
+async function signUp(input: SignInInput): Promise<SignInOutcome> {
+  const response = await post('/api/identity/sign-up/email', {
+    email: input.email,
+    password: input.password,
+    name: input.name,
+    callbackURL: input.returnTo,
+  });
+  if (!response) return { kind: 'error', message: UNREACHABLE };
+  if (!response.ok) return { kind: 'error', message: await errorMessage(response) };
+  if (await confirmsByEmail()) return { kind: 'check-email' };
+  const signedIn = await post('/api/identity/sign-in/email', {
+    email: input.email,
+    password: input.password,
+  });
+  if (!signedIn) return { kind: 'error', message: UNREACHABLE };
+  if (signedIn.ok) return { kind: 'signed-in' };
+  if (signedIn.status === 429) return { kind: 'error', message: TOO_MANY };
+  return { kind: 'error', message: ADDRESS_TAKEN };
+}
+
+/** Calls the account service for the form. */
+export async function submitSignIn(input: SignInInput): Promise<SignInOutcome> {
+  return input.mode === 'sign-in' ? signIn(input.email, input.password) : signUp(input);
 }

@@ -7,14 +7,16 @@ import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { TranscriptionDetails } from './transcription-details';
 import { TranscriptionNotFound } from './transcription-not-found';
-import { transcriptionKey, useTranscription } from './transcription-queries';
+import { useJobEndNotice } from './live/use-job-end-notice';
+import { useLiveTranscription } from './live/use-live-transcription';
+import { transcriptionKey } from './transcription-queries';
 
 const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.split(/(?<=\.) /);
 
 /** /transcription/:id: the transcript, or the spec's not-found text for a missing or foreign id. */
 export default function TranscriptionDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const transcription = useTranscription(id);
+  const transcription = useLiveTranscription(id);
   const queryClient = useQueryClient();
   // Bumped by "Reload transcript" after a conflict: the details start again from the server's copy.
   const [loaded, setLoaded] = useState(0);
@@ -23,6 +25,10 @@ export default function TranscriptionDetailPage() {
       .refetchQueries({ queryKey: transcriptionKey(id), exact: true })
       .then(() => setLoaded((count) => count + 1));
   useDocumentTitle(transcription.data?.filename ?? 'Transcription');
+  useJobEndNotice({
+    status: transcription.data?.status,
+    filename: transcription.data?.filename ?? '',
+  });
 
   if (transcription.isPending) {
     return (

@@ -13,7 +13,7 @@ import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
 import { TranscriptionEngineLine } from './transcription-engine-line';
 import { isUnfinished } from './transcription-queries';
-import { TranscriptionProgress } from './transcription-progress';
+import { LiveTranscript, PartialSegments } from './live/live-transcript';
 import { CopyTextButton } from './workbench/copy-text-button';
 import { DownloadMenu } from './workbench/download-menu';
 import { transcriptText } from './workbench/segment-edits';
@@ -95,12 +95,15 @@ export function TranscriptionDetails({
               onReload={onReload}
             />
           ) : null}
-          {isUnfinished(transcription) ? (
-            <div aria-live="polite" className="pt-6">
-              <p className="text-sm text-slate-700">
-                Your transcript will appear here when processing finishes.
-              </p>
-              <TranscriptionProgress transcription={transcription} />
+          {isUnfinished(transcription) ? <LiveTranscript transcription={transcription} /> : null}
+          {transcription.status === 'cancelled' ? (
+            <div className="space-y-4 pt-6">
+              <Alert tone="warning" title="Cancelled">
+                {transcription.segments.length > 0
+                  ? 'You stopped this transcription. Below is the part made before that.'
+                  : 'You stopped this transcription before any words were made.'}
+              </Alert>
+              <PartialSegments segments={transcription.segments} label="Partial transcript" />
             </div>
           ) : null}
           {transcription.status === 'failed' ? (

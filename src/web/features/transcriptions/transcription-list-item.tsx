@@ -7,6 +7,12 @@ import { TranscriptionActionsMenu } from './transcription-actions-menu';
 import { isUnfinished } from './transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 
+/** The end of the text so far, where the newest words are. */
+function latestLine(text: string): string {
+  const LINE = 90;
+  return text.length <= LINE ? text : `…${text.slice(-LINE).replace(/^\S*\s/, '')}`;
+}
+
 export function TranscriptionListItem({
   transcription,
 }: {
@@ -28,7 +34,20 @@ export function TranscriptionListItem({
           {transcription.isTruncated ? <span className="text-amber-700">Truncated</span> : null}
         </p>
         {isUnfinished(transcription) ? (
-          <TranscriptionProgress transcription={transcription} />
+          <>
+            <TranscriptionProgress transcription={transcription} />
+            {transcription.text ? (
+              <p className="mt-1 truncate text-sm text-slate-600" title="Latest line">
+                {latestLine(transcription.text)}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        {transcription.status === 'cancelled' ? (
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">
+            <span className="font-medium text-amber-700">Cancelled: </span>
+            {transcription.text || 'no words were made'}
+          </p>
         ) : null}
         {transcription.status === 'failed' ? (
           <p className="mt-1 text-sm text-red-600">

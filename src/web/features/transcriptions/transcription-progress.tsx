@@ -6,6 +6,7 @@ const STATUS_LABELS: Record<TranscriptionDto['status'], string> = {
   processing: 'Processing',
   completed: 'Completed',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 export function statusLabel(status: TranscriptionDto['status']): string {

@@ -16,11 +16,12 @@ export function isUnfinished(transcription: Pick<TranscriptionListItemDto, 'stat
   return transcription.status === 'queued' || transcription.status === 'processing';
 }
 
-export function useTranscription(id: string) {
+/** `poll: false` when something else (the events stream) keeps an unfinished one up to date. */
+export function useTranscription(id: string, { poll = true }: { poll?: boolean } = {}) {
   return useQuery<TranscriptionDto>({
     queryKey: transcriptionKey(id),
     refetchInterval: (query) =>
-      query.state.data && isUnfinished(query.state.data) ? PROGRESS_POLL_MS : false,
+      poll && query.state.data && isUnfinished(query.state.data) ? PROGRESS_POLL_MS : false,
   });
 }
 
@@ -29,10 +30,18 @@ export function useUsage() {
 }
 
 /** After an upload or a delete: the list (its loaded pages, in every order) and the usage figures change. */
-export function refreshTranscriptionData(queryClient: QueryClient): Promise<void> {
+/**
+ * `keepLoading` lets a read already under way (a "Load more") finish instead of being cancelled and
+ * restarted: a job ending elsewhere must not take away the page the user just asked for.
+ */
+export function refreshTranscriptionData(
+  queryClient: QueryClient,
+  { keepLoading = false }: { keepLoading?: boolean } = {},
+): Promise<void> {
+  const options = { cancelRefetch: !keepLoading };
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY }),
-    queryClient.invalidateQueries({ queryKey: USAGE_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: TRANSCRIPTIONS_KEY }, options),
+    queryClient.invalidateQueries({ queryKey: USAGE_KEY, exact: true }, options),
   ]).then(() => undefined);
 }
 

@@ -55,6 +55,13 @@ function CheckoutContent() {
           You already have an active Pro subscription.
         </StatusPanel>
       );
+    case 'not-on-sale':
+      return (
+        <Alert tone="info" title="Pro is not on sale here">
+          This server&apos;s operator has not set up payments, so Pro cannot be bought. Everything
+          in the free plan works as usual.
+        </Alert>
+      );
     case 'error':
       return (
         <div className="space-y-4">

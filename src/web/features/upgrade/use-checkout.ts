@@ -20,6 +20,7 @@ export type CheckoutState =
   | { kind: 'loading' }
   | { kind: 'ready'; config: BillingConfigDto; clientSecret: string }
   | { kind: 'active' }
+  | { kind: 'not-on-sale' }
   | { kind: 'error'; message: string };
 
 const REDIRECT_WHEN_ACTIVE_MS = 3_000;
@@ -47,10 +48,12 @@ export function useCheckout(enabled: boolean): CheckoutState {
     }
     void (async () => {
       try {
-        const [config, checkout] = await Promise.all([
-          fetchBillingConfig(),
-          getOrCreateSubscription(),
-        ]);
+        const config = await fetchBillingConfig();
+        if (config.provider === 'none') {
+          setState({ kind: 'not-on-sale' });
+          return;
+        }
+        const checkout = await getOrCreateSubscription();
         if (checkout.isActive) {
           setState({ kind: 'active' });
           await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

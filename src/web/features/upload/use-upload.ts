@@ -4,10 +4,7 @@ import type { TranscriptionDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
 import { toast } from '../toasts/toast-store';
-import {
-  refreshTranscriptionData,
-  transcriptionKey,
-} from '../transcriptions/transcription-queries';
+import { refreshTranscriptionData } from '../transcriptions/transcription-queries';
 import { sendUpload } from './send-upload';
 import { splitMessage, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';
@@ -22,7 +19,12 @@ const processingProgress = (jobProgress: number) =>
   SENDING_SHARE + (Math.max(0, Math.min(100, jobProgress)) * (100 - SENDING_SHARE)) / 100;
 
 function announceResult(transcription: TranscriptionDto): void {
-  if (transcription.status === 'failed') {
+  if (transcription.status === 'cancelled') {
+    toast({
+      title: 'Transcription cancelled',
+      description: 'The words made before that are kept.',
+    });
+  } else if (transcription.status === 'failed') {
     toast({
       title: MESSAGES.transcriptionFailedTitle,
       description: transcription.error ?? MESSAGES.genericError,
@@ -99,10 +101,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
       try {
         final = await waitForTranscription(created.id, {
           signal: controller.signal,
-          onUpdate: (update) => {
-            queryClient.setQueryData(transcriptionKey(update.id), update);
-            setProgress(processingProgress(update.progress));
-          },
+          onProgress: (progress) => setProgress(processingProgress(progress)),
         });
       } catch {
         if (controller.signal.aborted) return;

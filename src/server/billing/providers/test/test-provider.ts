@@ -6,7 +6,7 @@ import { testBillingPaymentIntents, testBillingSubscriptions } from '../../../db
 import { AppError } from '../../../errors/app-error.js';
 import type { BillingProvider, ProviderSubscription } from '../billing-provider.js';
 import type { TestCardInput } from './test-cards.js';
-import { advanceTestClock, readTestClock } from './test-clock.js';
+import { advanceTestClock, readAllTestClocks, readTestClock } from './test-clock.js';
 import {
   confirmTestPayment,
   retrieveTestPaymentIntent,
@@ -25,9 +25,10 @@ import { runTestRenewals } from './test-renewals.js';
 
 /** What only test mode has: its card form's calls, and a clock tests can move. */
 export interface TestModeControls {
-  now(): Promise<Date>;
-  /** Moves provider time forward, then does the renewals that came due. */
-  advanceClock(milliseconds: number): Promise<Date>;
+  /** The customer's provider time (the wall clock for a user who never checked out). */
+  now(customerId: string | undefined): Promise<Date>;
+  /** Moves one customer's provider time forward, then does the renewals that came due. */
+  advanceClock(customerId: string, milliseconds: number): Promise<Date>;
   runRenewals(): Promise<void>;
   retrievePaymentIntent(
     clientSecret: string,
@@ -64,8 +65,7 @@ export function createTestModeProvider(options: TestModeOptions): {
   async function announce(ids: string[]): Promise<void> {
     for (const id of ids) await options.onSubscriptionChanged(await load(id));
   }
-  async function cancelNow(where: SQL): Promise<string[]> {
-    const now = await readTestClock(db);
+  async function cancelNow(where: SQL, now: Date): Promise<string[]> {
     const canceled = await db
       .update(testBillingSubscriptions)
       .set({ status: 'canceled', endedAt: now, cancelAtPeriodEnd: false })
@@ -88,7 +88,7 @@ export function createTestModeProvider(options: TestModeOptions): {
     return canceled.map((row) => row.id);
   }
   async function runRenewals(): Promise<void> {
-    await announce(await runTestRenewals(db, await readTestClock(db), PRICE_CENTS));
+    await announce(await runTestRenewals(db, await readAllTestClocks(db), PRICE_CENTS));
   }
 
   const provider: BillingProvider = {
@@ -96,10 +96,15 @@ export function createTestModeProvider(options: TestModeOptions): {
     publishableKey: null,
     createCustomer: async ({ idempotencyKey }) => customerIdFor(idempotencyKey),
     async deleteCustomer(customerId) {
-      await announce(await cancelNow(eq(testBillingSubscriptions.customerId, customerId)));
+      await announce(
+        await cancelNow(
+          eq(testBillingSubscriptions.customerId, customerId),
+          await readTestClock(db, customerId),
+        ),
+      );
     },
     async createSubscription({ customerId, idempotencyKey }) {
-      const now = await readTestClock(db);
+      const now = await readTestClock(db, customerId);
       const subscriptionId = newSubscriptionId();
       const intentId = newPaymentIntentId();
       await db.transaction(async (tx) => {
@@ -147,15 +152,19 @@ export function createTestModeProvider(options: TestModeOptions): {
       return load(subscriptionId);
     },
     async cancelImmediately(subscriptionId) {
-      await cancelNow(eq(testBillingSubscriptions.id, subscriptionId));
+      const { customerId } = await load(subscriptionId);
+      await cancelNow(
+        eq(testBillingSubscriptions.id, subscriptionId),
+        await readTestClock(db, customerId),
+      );
       return load(subscriptionId);
     },
   };
 
   const controls: TestModeControls = {
-    now: () => readTestClock(db),
-    async advanceClock(milliseconds) {
-      const now = await advanceTestClock(db, milliseconds);
+    now: (customerId) => readTestClock(db, customerId),
+    async advanceClock(customerId, milliseconds) {
+      const now = await advanceTestClock(db, customerId, milliseconds);
       await runRenewals();
       return now;
     },
@@ -165,7 +174,7 @@ export function createTestModeProvider(options: TestModeOptions): {
     async confirmPayment(input) {
       const { result, paidSubscriptionId } = await confirmTestPayment(db, {
         ...input,
-        now: await readTestClock(db),
+        now: await readTestClock(db, input.customerId),
       });
       if (paidSubscriptionId) await announce([paidSubscriptionId]);
       return result;

@@ -1,6 +1,7 @@
 import { addMonths } from 'date-fns';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
+import type { TestClocks } from './test-clock.js';
 import { testBillingPaymentIntents, testBillingSubscriptions } from '../../../db/schema.js';
 import {
   INCOMPLETE_EXPIRY_MS,
@@ -13,20 +14,35 @@ import {
 /** Renewals caught up in one pass at most (a clock moved years ahead stops here). */
 const MAX_PERIODS_PER_PASS = 120;
 
-async function expireUnpaid(db: Database, now: Date): Promise<string[]> {
-  const expired = await db
-    .update(testBillingSubscriptions)
-    .set({ status: 'incomplete_expired', endedAt: now })
-    .where(
-      and(
-        eq(testBillingSubscriptions.status, 'incomplete'),
-        lte(testBillingSubscriptions.createdAt, new Date(now.getTime() - INCOMPLETE_EXPIRY_MS)),
-      ),
-    )
-    .returning({
+async function expireUnpaid(db: Database, clocks: TestClocks): Promise<string[]> {
+  const unpaid = await db
+    .select({
       id: testBillingSubscriptions.id,
-      intentId: testBillingSubscriptions.latestPaymentIntentId,
-    });
+      customerId: testBillingSubscriptions.customerId,
+      createdAt: testBillingSubscriptions.createdAt,
+    })
+    .from(testBillingSubscriptions)
+    .where(eq(testBillingSubscriptions.status, 'incomplete'));
+  const expired: Array<{ id: string; intentId: string }> = [];
+  for (const subscription of unpaid) {
+    const now = clocks(subscription.customerId);
+    if (subscription.createdAt.getTime() > now.getTime() - INCOMPLETE_EXPIRY_MS) continue;
+    expired.push(
+      ...(await db
+        .update(testBillingSubscriptions)
+        .set({ status: 'incomplete_expired', endedAt: now })
+        .where(
+          and(
+            eq(testBillingSubscriptions.id, subscription.id),
+            eq(testBillingSubscriptions.status, 'incomplete'),
+          ),
+        )
+        .returning({
+          id: testBillingSubscriptions.id,
+          intentId: testBillingSubscriptions.latestPaymentIntentId,
+        })),
+    );
+  }
   if (expired.length > 0) {
     await db
       .update(testBillingPaymentIntents)
@@ -94,20 +110,22 @@ async function settlePeriod(
 
 /**
  * The monthly work Stripe does on its own: renew paid subscriptions whose period has ended, end
- * those set to cancel, expire checkouts nobody paid. Returns the ids of subscriptions it changed.
+ * those set to cancel, expire checkouts nobody paid, each by its customer's clock. Returns the
+ * ids of subscriptions it changed.
  */
-export async function runTestRenewals(db: Database, now: Date, amount: number): Promise<string[]> {
-  const changed = await expireUnpaid(db, now);
-  const due = await db
+export async function runTestRenewals(
+  db: Database,
+  clocks: TestClocks,
+  amount: number,
+): Promise<string[]> {
+  const changed = await expireUnpaid(db, clocks);
+  const running = await db
     .select()
     .from(testBillingSubscriptions)
-    .where(
-      and(
-        inArray(testBillingSubscriptions.status, ['active', 'trialing']),
-        lte(testBillingSubscriptions.currentPeriodEnd, now),
-      ),
-    );
-  for (const subscription of due) {
+    .where(inArray(testBillingSubscriptions.status, ['active', 'trialing']));
+  for (const subscription of running) {
+    const now = clocks(subscription.customerId);
+    if (subscription.currentPeriodEnd > now) continue;
     if (await settlePeriod(db, subscription, now, amount)) changed.push(subscription.id);
   }
   return changed;

@@ -69,6 +69,7 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
     ]);
     const chunks = planChunksFromEnergy(energy.frameEnergy, energy.sampleCount, {
       maxChunkSeconds: request.maxChunkSeconds,
+      firstChunkSeconds: request.firstChunkSeconds,
       gridSamples: BLOCK_SAMPLES,
       preferredCuts: analysis.utteranceEnds,
     });

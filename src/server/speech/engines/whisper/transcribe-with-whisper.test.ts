@@ -13,7 +13,7 @@ import {
   builtWhisperServer,
 } from '../../../../../tests/fixtures/whisper/whisper-test-setup.js';
 import { decodeAudio } from '../../audio/decode-audio.js';
-import { planChunks } from '../../audio/plan-chunks.js';
+import { FIRST_CHUNK_SECONDS, planChunks } from '../../audio/plan-chunks.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { transcribeAudioFile } from '../../transcribe-audio-file.js';
 import { PCM_SAMPLE_RATE } from '../engine.js';
@@ -81,7 +81,10 @@ describe('transcribeAudioFile with the whisper engine', () => {
       outputPath: path.join(directory.path, 'check.pcm'),
     });
     const windows = (
-      await planChunks(decoded.pcmPath, { maxChunkSeconds: engine.maxChunkSeconds })
+      await planChunks(decoded.pcmPath, {
+        maxChunkSeconds: engine.maxChunkSeconds,
+        firstChunkSeconds: FIRST_CHUNK_SECONDS,
+      })
     ).map((chunk) => ({
       start: chunk.startSample / PCM_SAMPLE_RATE,
       end: chunk.endSample / PCM_SAMPLE_RATE,
@@ -121,7 +124,10 @@ describe('transcribeAudioFile with the whisper engine', () => {
       demuxer: 'wav',
       outputPath: path.join(directory.path, 'context.pcm'),
     });
-    const chunks = await planChunks(decoded.pcmPath, { maxChunkSeconds: engine.maxChunkSeconds });
+    const chunks = await planChunks(decoded.pcmPath, {
+      maxChunkSeconds: engine.maxChunkSeconds,
+      firstChunkSeconds: FIRST_CHUNK_SECONDS,
+    });
     // The same windows by hand: once each on its own, once in order with the text before it.
     const alone: string[] = [];
     const inOrder: string[] = [];

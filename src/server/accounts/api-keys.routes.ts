@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import { apiErrorSchema, idParams, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
+import { authenticatedUser } from './authenticate.js';
+
+const keySummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().describe('The start of the key, to recognise it.'),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+
+const createBody = z.object({
+  name: z
+    .string({ error: 'Give the key a name of 1 to 100 characters.' })
+    .trim()
+    .min(1, { error: 'Give the key a name of 1 to 100 characters.' })
+    .max(100, { error: 'Give the key a name of 1 to 100 characters.' }),
+});
+
+const createdKey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    key: z.string().describe('The secret: shown this once, stored only as a hash.'),
+    prefix: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CreatedApiKey' });
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const common = { tags: ['API keys'], security: SESSION_SECURITY };
+
+/** Session-only: an API key cannot mint or revoke keys. */
+export async function apiKeysRoutes(parent: FastifyInstance, options: { db: Database }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+
+  app.post(
+    '/api/keys',
+    {
+      config: { auth: 'session' },
+      schema: {
+        ...common,
+        summary: 'Create an API key (the secret is in this answer only)',
+        body: createBody,
+        response: { 201: createdKey, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = authenticatedUser(request);
+      const created = await createApiKey(db, user.id, request.body.name);
+      return reply.status(201).send({
+        id: created.id,
+        name: created.name,
+        key: created.key,
+        prefix: created.prefix,
+        createdAt: created.createdAt.toISOString(),
+      });
+    },
+  );
+
+  app.get(
+    '/api/keys',
+    {
+      config: { auth: 'session' },
+      schema: {
+        ...common,
+        summary: 'List your API keys',
+        response: { 200: z.array(keySummary), ...errors },
+      },
+    },
+    async (request) => {
+      const keys = await listApiKeys(db, authenticatedUser(request).id);
+      return keys.map((key) => ({
+        id: key.id,
+        name: key.name,
+        prefix: key.prefix,
+        createdAt: key.createdAt.toISOString(),
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  app.delete(
+    '/api/keys/:id',
+    {
+      config: { auth: 'session' },
+      schema: {
+        ...common,
+        summary: 'Revoke an API key (it stops working at once)',
+        params: idParams,
+        response: { 200: okSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const revoked = await revokeApiKey(db, authenticatedUser(request).id, request.params.id);
+      if (!revoked) throw new AppError('not_found', 'No such API key.');
+      return { ok: true as const };
+    },
+  );
+}

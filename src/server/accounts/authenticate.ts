@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import { bearerKey } from '../http/bearer-key.js';
+import { useApiKey } from './api-keys.js';
+import type { Auth } from './auth.js';
+import { findSessionUser } from './current-user.js';
+
+/**
+ * Who may call a route: `session` only with the sign-in cookie (the web app), `session-or-key`
+ * also with `Authorization: Bearer <API key>`.
+ */
+export type RouteAuth = 'session' | 'session-or-key';
+
+export interface AuthenticatedUser {
+  id: string;
+  via: 'session' | 'key';
+  /** The API key the request came with, when `via` is `key`. */
+  keyId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** Set before the handler on every route that declares `config.auth`; null elsewhere. */
+    user: AuthenticatedUser | null;
+  }
+}
+
+export const INVALID_API_KEY =
+  'Incorrect API key provided. Create a key under Account settings → Developer API.';
+export const KEYS_NEED_SESSION =
+  'This route needs a signed-in session: an API key cannot manage API keys.';
+
+export interface AuthenticationOptions {
+  auth: Auth;
+  db: Database;
+  apiRequestsPerMinute: number;
+}
+
+/**
+ * The one place that decides who a request is from. Runs before the body is read, so a wrong
+ * key or an empty budget is refused before 100 MB travel.
+ */
+export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const required = request.routeOptions.config.auth;
+    if (required === undefined) return;
+    // A key request is the key's alone: any cookie it carries is ignored.
+    const key = bearerKey(request);
+    if (key === undefined) {
+      const sessionUser = await findSessionUser(options.auth, request);
+      if (!sessionUser) throw new AppError('unauthenticated', 'Unauthorized');
+      request.user = { id: sessionUser.id, via: 'session' };
+      return;
+    }
+    if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
+    const use = await useApiKey(options.db, key);
+    if (!use) throw new AppError('unauthenticated', INVALID_API_KEY);
+    if (use.requestsThisMinute > options.apiRequestsPerMinute) {
+      void reply.header('retry-after', String(use.secondsLeftInWindow));
+      throw new AppError(
+        'rate_limited',
+        `Rate limit reached: ${options.apiRequestsPerMinute} requests a minute per API key. Try again in ${use.secondsLeftInWindow} s.`,
+      );
+    }
+    request.user = { id: use.userId, via: 'key', keyId: use.keyId };
+  });
+}
+
+/** The user a route with `config.auth` was called by (the hook has refused everyone else). */
+export function authenticatedUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new AppError('unauthenticated', 'Unauthorized');
+  return request.user;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmailPreferences } from '../../core/api-types.js';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { emailPreferencesBody, emailPreferencesSchema } from './account-schemas.js';
+import type { Auth } from './auth.js';
+import { requireSessionUser } from './current-user.js';
+import {
+  findTranscriptReadyEmail,
+  saveTranscriptReadyEmail,
+} from './email-preferences.repository.js';
+
+export interface EmailPreferencesRoutesOptions {
+  auth: Auth;
+  db: Database;
+  emailAvailable: boolean;
+}
+
+/** The signed-in user's own email choices (account settings). */
+const documented = { tags: ['Account'], security: SESSION_SECURITY };
+
+export async function emailPreferencesRoutes(
+  app: FastifyInstance,
+  options: EmailPreferencesRoutesOptions,
+) {
+  const { auth, db, emailAvailable } = options;
+
+  app.get(
+    '/api/account/email-preferences',
+    {
+      schema: {
+        ...documented,
+        summary: 'Your email choices',
+        response: { 200: emailPreferencesSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request): Promise<EmailPreferences> => {
+      const user = await requireSessionUser(auth, request);
+      return { emailAvailable, transcriptReady: await findTranscriptReadyEmail(db, user.id) };
+    },
+  );
+
+  app.put(
+    '/api/account/email-preferences',
+    {
+      schema: {
+        ...documented,
+        summary: 'Change your email choices',
+        body: emailPreferencesBody,
+        response: { 200: emailPreferencesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request): Promise<EmailPreferences> => {
+      const user = await requireSessionUser(auth, request);
+      const body = request.body as { transcriptReady?: unknown } | undefined;
+      if (typeof body?.transcriptReady !== 'boolean')
+        throw new AppError('bad_request', 'Send { "transcriptReady": true } or false.');
+      await saveTranscriptReadyEmail(db, user.id, body.transcriptReady);
+      return { emailAvailable, transcriptReady: body.transcriptReady };
+    },
+  );
+}

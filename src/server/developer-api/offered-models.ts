@@ -1,0 +1,9 @@
+import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
+
+/**
+ * The names `model` accepts: all of them mean what the server runs, so a client written for
+ * OpenAI (`whisper-1`) works unchanged.
+ */
+export function offeredModels(status: SpeechEngineStatus): string[] {
+  return [...new Set(['default', 'whisper-1', status.engine, status.model])];
+}

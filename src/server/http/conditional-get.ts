@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Answers 304 Not Modified to a page polling a JSON read whose answer has not changed. The
+ * ETag is a digest of the answer itself, so it can never vouch for a different one (whoever
+ * asks); `no-cache` makes the browser revalidate every time, which fetch does by itself.
+ */
+export function registerConditionalGet(app: FastifyInstance, routes: readonly string[]): void {
+  const polled = new Set(routes);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return payload;
+    }
+    if (!polled.has(request.routeOptions.url ?? '')) return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}

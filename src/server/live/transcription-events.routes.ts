@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Auth } from '../accounts/auth.js';
+import { requireSessionUser } from '../accounts/current-user.js';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
+import type { OriginOf } from '../http/request-origin.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import {
+  transcriptionEventsSchema,
+  transcriptionIdParams,
+  transcriptionSchema,
+} from '../transcriptions/transcription-schemas.js';
+import { findOwnedTranscription } from '../transcriptions/owned-transcription.js';
+import { cancelTranscription } from '../transcriptions/transcription-run.repository.js';
+import { toTranscriptionDto } from '../transcriptions/transcription-dto.js';
+import { findTranscriptionForUser } from '../transcriptions/transcription.repository.js';
+import { openEventStream } from './event-stream.js';
+import { libraryEventsRoute } from './library-events.route.js';
+import { eventsSince, formatEvent, isEnded, parseLastEventId } from './transcription-events.js';
+import type { TranscriptionSignals } from './transcription-signals.js';
+
+export interface TranscriptionEventsRoutesOptions {
+  auth: Auth;
+  db: Database;
+  signals: TranscriptionSignals;
+  originOf: OriginOf;
+}
+
+export const ALREADY_ENDED =
+  'This transcription has already finished, so there is nothing to cancel.';
+const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
+
+/** The live side of transcriptions: the events streams (one job's, the library's) and Cancel. */
+export async function transcriptionEventsRoutes(
+  app: FastifyInstance,
+  options: TranscriptionEventsRoutesOptions,
+) {
+  const { auth, db, signals } = options;
+  const openStreams = new Set<ServerResponse>();
+  // Streams stay open for as long as a job runs: end them, so shutdown is not held up.
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+  });
+
+  libraryEventsRoute(app, { auth, db, signals, openStreams });
+
+  app.get(
+    '/api/transcriptions/:id/events',
+    {
+      schema: {
+        ...documented,
+        summary: 'Follow a transcription as it runs (a stream of server-sent events)',
+        params: transcriptionIdParams,
+        response: {
+          200: { content: { 'text/event-stream': { schema: transcriptionEventsSchema } } },
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(auth, request);
+      const { id } = await findOwnedTranscription(db, user.id, request.params);
+      let position = parseLastEventId(request.headers['last-event-id']);
+
+      let unwatch = (): void => undefined;
+      const stream = openEventStream(reply, openStreams, () => unwatch());
+      let running = false;
+      let again = false;
+      const sync = async (): Promise<void> => {
+        if (stream.closed) return;
+        if (running) {
+          again = true;
+          return;
+        }
+        running = true;
+        try {
+          do {
+            again = false;
+            const row = await findTranscriptionForUser(db, user.id, id);
+            if (!row) return stream.end(); // deleted meanwhile
+            const step = eventsSince(position, row);
+            for (const event of step.events) stream.write(formatEvent(event));
+            position = step.position;
+            if (isEnded(row.status)) return stream.end();
+          } while (again && !stream.closed);
+        } catch (error) {
+          request.log.warn({ err: error, transcriptionId: id }, 'events stream could not read');
+        } finally {
+          running = false;
+        }
+      };
+      unwatch = signals.watch(id, () => void sync());
+      await sync();
+    },
+  );
+
+  app.post(
+    '/api/transcriptions/:id/cancel',
+    {
+      schema: {
+        ...documented,
+        summary: 'Cancel a queued or running transcription',
+        params: transcriptionIdParams,
+        response: {
+          200: transcriptionSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireSessionUser(auth, request);
+      const { id } = await findOwnedTranscription(db, user.id, request.params);
+      const cancelled = await cancelTranscription(db, user.id, id);
+      if (!cancelled) throw new AppError('conflict', ALREADY_ENDED);
+      await signals.notify({ transcriptionId: id, userId: user.id });
+      return toTranscriptionDto(cancelled, options.originOf(request));
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/database.js';
+
+/**
+ * The database channel on which "this transcription's row changed" travels; the payload is
+ * `<transcription id> <owner's user id>`.
+ */
+export const TRANSCRIPTION_CHANNEL = 'transcription_changed';
+
+const RECONNECT_DELAY_MS = 1_000;
+
+export interface TranscriptionChange {
+  transcriptionId: string;
+  userId: string;
+}
+
+/**
+ * Wakes whoever watches a transcription (an SSE stream, the worker running it) or all of one
+ * user's transcriptions (the dashboard's stream) when a row changes. Carried by the database's
+ * own LISTEN/NOTIFY, so separate worker processes on PostgreSQL reach the API process; on PGlite
+ * everything is one process. Signals say only "look again": the row is the truth, so a lost
+ * signal delays an update and never loses one.
+ */
+export interface TranscriptionSignals {
+  notify(change: TranscriptionChange): Promise<void>;
+  /** Calls `listener` whenever `transcriptionId` changes; returns the unsubscribe. */
+  watch(transcriptionId: string, listener: () => void): () => void;
+  /**
+   * Calls `listener` with the id of any of the user's transcriptions that changed, or with no id
+   * when signals may have been missed (look at everything again); returns the unsubscribe.
+   */
+  watchUser(userId: string, listener: (transcriptionId?: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+function subscribe<T>(map: Map<string, Set<T>>, key: string, listener: T): () => void {
+  const set = map.get(key) ?? new Set();
+  set.add(listener);
+  map.set(key, set);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) map.delete(key);
+  };
+}
+
+export async function startTranscriptionSignals(
+  database: DatabaseHandle,
+): Promise<TranscriptionSignals> {
+  const byTranscription = new Map<string, Set<() => void>>();
+  const byUser = new Map<string, Set<(transcriptionId?: string) => void>>();
+  const deliver = (payload: string | undefined): void => {
+    const [transcriptionId = '', userId = ''] = (payload ?? '').split(' ');
+    for (const listener of byTranscription.get(transcriptionId) ?? []) listener();
+    for (const listener of byUser.get(userId) ?? []) listener(transcriptionId);
+  };
+  // Signals sent while the listening connection was down are lost: everyone looks again.
+  const wakeAll = (): void => {
+    for (const set of byTranscription.values()) for (const listener of set) listener();
+    for (const set of byUser.values()) for (const listener of set) listener();
+  };
+  const stopListening = await listenFor(database, deliver, wakeAll);
+  return {
+    async notify({ transcriptionId, userId }) {
+      await database.db.execute(
+        sql`SELECT pg_notify(${TRANSCRIPTION_CHANNEL}, ${`${transcriptionId} ${userId}`})`,
+      );
+    },
+    watch: (transcriptionId, listener) => subscribe(byTranscription, transcriptionId, listener),
+    watchUser: (userId, listener) => subscribe(byUser, userId, listener),
+    async close() {
+      byTranscription.clear();
+      byUser.clear();
+      await stopListening();
+    },
+  };
+}
+
+async function listenFor(
+  database: DatabaseHandle,
+  deliver: (payload: string | undefined) => void,
+  onReconnected: () => void,
+): Promise<() => Promise<void>> {
+  const { driver } = database;
+  if (driver.kind === 'pglite') {
+    const unlisten = await driver.client.listen(TRANSCRIPTION_CHANNEL, deliver);
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
+  }
+  // LISTEN needs a connection of its own that stays open; pool connections come and go.
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let connections = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: driver.url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => deliver(message.payload));
+    // The database restarted or went away: listen again once it answers.
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${TRANSCRIPTION_CHANNEL}`);
+      connections += 1;
+      if (connections > 1) onReconnected();
+    } catch {
+      reconnect(next);
+    }
+  };
+  const reconnect = (broken: pg.Client): void => {
+    if (closed || client !== broken || retry) return;
+    client = undefined;
+    void broken.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,60 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TranscriptionListItemDto } from '../../../core/api-types';
+import { supportsEventSource } from '../transcriptions/live/use-transcription-events';
+import {
+  isUnfinished,
+  refreshTranscriptionData,
+  TRANSCRIPTIONS_KEY,
+  transcriptionKey,
+} from '../transcriptions/transcription-queries';
+import { withItemReplaced, type LibraryPage } from './library-pages';
+
+const LIBRARY_PAGES_KEY = [...TRANSCRIPTIONS_KEY, 'pages'] as const;
+const LIBRARY_EVENTS_URL = '/api/transcriptions/events';
+
+/**
+ * While the list shows unfinished work, one events stream for all of the user's jobs writes each
+ * change into the loaded pages in place (the latest line, progress, status). Returns true when
+ * the list must poll instead: no EventSource in this browser, or the server refused the stream.
+ */
+export function useLibraryEvents(active: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!active || !supportsEventSource()) return;
+    const source = new EventSource(LIBRARY_EVENTS_URL, { withCredentials: true });
+    source.addEventListener('transcription', (message) => {
+      const item = JSON.parse((message as MessageEvent<string>).data) as TranscriptionListItemDto;
+      let shown = false;
+      queryClient.setQueriesData<InfiniteData<LibraryPage, string | null>>(
+        { queryKey: LIBRARY_PAGES_KEY },
+        (data) => {
+          const pages = data ? withItemReplaced(data.pages, item) : null;
+          if (!data || !pages) return data;
+          shown = true;
+          return { ...data, pages };
+        },
+      );
+      // Not on a loaded page (an upload from another tab): read the list again.
+      if (!shown) {
+        void queryClient.invalidateQueries(
+          { queryKey: LIBRARY_PAGES_KEY },
+          { cancelRefetch: false },
+        );
+      }
+      if (!isUnfinished(item)) {
+        // Its page (if open) and the usage figures are read once more with the final copy.
+        void queryClient.invalidateQueries({ queryKey: transcriptionKey(item.id), exact: true });
+        void refreshTranscriptionData(queryClient, { keepLoading: true });
+      }
+    });
+    source.addEventListener('removed', () => void refreshTranscriptionData(queryClient));
+    source.addEventListener('error', () => {
+      // The browser retries a dropped stream by itself; polling covers only a refused one.
+      if (source.readyState === EventSource.CLOSED) setRefused(true);
+    });
+    return () => source.close();
+  }, [active, queryClient]);
+  return refused || !supportsEventSource();
+}

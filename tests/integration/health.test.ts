@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutPaths } from '../../src/server/http/without-paths.js';
+import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
+
+describe('/api/health', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('tells anyone only whether it is up and which engine serves', async () => {
+    const response = await app.server.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', engine: 'pocketsphinx' });
+    expect(response.body).not.toContain(app.dataDir);
+  });
+
+  it('a wrong token sees what anyone sees', async () => {
+    const response = await app.server.inject({
+      url: '/api/health',
+      headers: { authorization: 'Bearer not-the-operator-token' },
+    });
+    expect(response.json()).toEqual({ status: 'ok', engine: 'pocketsphinx' });
+  });
+
+  it('tells the operator (HEALTH_TOKEN) the model, why, folders and queue depth', async () => {
+    const response = await app.server.inject({ url: '/api/health', headers: OPERATOR });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { kind: 'pglite', reachable: true },
+      engine: 'pocketsphinx',
+      model: 'cmusphinx-en-us',
+      engineReason: expect.any(String) as unknown,
+      queue: { queued: 0, active: 0 },
+      paths: { dataDir: app.dataDir, audioDir: app.config.audioDir },
+    });
+  });
+
+  it('public messages name files but not where they are', () => {
+    expect(
+      withoutPaths('put ggml-base.en.bin into /srv/sonoscript/models; or /opt/x/ggml-a.bin.'),
+    ).toBe('put ggml-base.en.bin into …/models; or …/ggml-a.bin.');
+    expect(withoutPaths('from http://mirror.example/models/ggml-base.en.bin failed')).toBe(
+      'from http://mirror.example/models/ggml-base.en.bin failed',
+    );
+  });
+});

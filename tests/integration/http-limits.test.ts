@@ -1,0 +1,145 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeGracefully, TOO_MANY_CONNECTIONS } from '../../src/server/http/connection-limits.js';
+import { SAME_ORIGIN } from './support/accounts.js';
+import { listen } from './support/http.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+// Small values, so a test waits a second where production waits half a minute.
+const LIMITS = {
+  UPLOAD_MIN_BYTES_PER_SECOND: '500',
+  UPLOAD_RATE_WINDOW_SECONDS: '1',
+  MAX_CONNECTIONS_PER_IP: '4',
+  SHUTDOWN_GRACE_SECONDS: '1',
+};
+
+interface RawConnection {
+  socket: Socket;
+  received: () => string;
+  closed: Promise<void>;
+}
+
+function open(baseUrl: string): Promise<RawConnection> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.once('connect', () => resolve({ socket, received: () => received, closed }));
+    socket.once('error', reject);
+  });
+}
+
+function startPost(connection: RawConnection, path: string, headers: string[]): void {
+  connection.socket.write(
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: localhost:3000',
+      `Origin: ${SAME_ORIGIN.origin}`,
+      ...headers,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('slow and greedy clients', () => {
+  let app: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { env: LIMITS });
+    baseUrl = await listen(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('drops a body that stalls', async () => {
+    const connection = await open(baseUrl);
+    startPost(connection, '/api/contact', [
+      'Content-Type: application/json',
+      'Content-Length: 200',
+    ]);
+    connection.socket.write('{"name":"Ada"');
+    await connection.closed;
+    expect(connection.received()).toBe('');
+  });
+
+  it('drops a chunked upload that trickles a byte at a time', async () => {
+    const connection = await open(baseUrl);
+    startPost(connection, '/api/transcribe/free-trial', [
+      'Content-Type: multipart/form-data; boundary=XYZ',
+      'Transfer-Encoding: chunked',
+    ]);
+    let closed = false;
+    void connection.closed.then(() => (closed = true));
+    const part = '--XYZ\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\n';
+    for (const char of part) {
+      if (closed) break;
+      connection.socket.write(`1\r\n${char}\r\n`);
+      await sleep(100);
+    }
+    await connection.closed;
+    expect(closed).toBe(true);
+  });
+
+  it('keeps a slow upload that keeps above the minimum rate', async () => {
+    const connection = await open(baseUrl);
+    const body = JSON.stringify({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject: 'A slow but steady link',
+      message: 'x'.repeat(4900),
+    });
+    startPost(connection, '/api/contact', [
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+    ]);
+    // About 2,500 bytes a second for two seconds: slow, but well above the 500 minimum.
+    for (let offset = 0; offset < body.length; offset += 250) {
+      connection.socket.write(body.slice(offset, offset + 250));
+      await sleep(100);
+    }
+    await connection.closed;
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 201 /);
+  });
+
+  it('caps open connections per address, and frees a place when one closes', async () => {
+    const held = await Promise.all([1, 2, 3, 4].map(() => open(baseUrl)));
+    const refused = await open(baseUrl);
+    await refused.closed;
+    expect(refused.received()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refused.received()).toContain(TOO_MANY_CONNECTIONS);
+    held[0]?.socket.destroy();
+    await held[0]?.closed;
+    const next = await open(baseUrl);
+    next.socket.write(
+      'GET /api/site HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n',
+    );
+    await next.closed;
+    expect(next.received()).toMatch(/^HTTP\/1\.1 200 /);
+    for (const connection of held) connection.socket.destroy();
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes with a stalled client still connected, closing it after the grace period', async () => {
+    const app = await createTestApp('pglite', {
+      env: { ...LIMITS, UPLOAD_RATE_WINDOW_SECONDS: '3600' },
+    });
+    const baseUrl = await listen(app);
+    const stalled = await open(baseUrl);
+    startPost(stalled, '/api/contact', ['Content-Type: application/json', 'Content-Length: 500']);
+    stalled.socket.write('{"name"');
+    // The request is in flight: the server has it, the body never comes.
+    await sleep(200);
+    await closeGracefully(app.server, app.config.http.shutdownGraceMs, app.server.log);
+    await stalled.closed;
+    await app.close();
+  });
+});

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  LIVE_CLOSE,
+  LIVE_TRANSCRIPTION_PATH,
+  type LiveServerMessage,
+} from '../../src/core/live-transcription.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  runForBytes,
+} from '../fixtures/speech/speech-fixtures.js';
+import { SAME_ORIGIN, signUp } from './support/accounts.js';
+import { databaseKinds } from './support/databases.js';
+import { listen } from './support/http.js';
+import { makeUserPro } from './support/subscriptions.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const COUNTING = 'one two three four five six seven eight nine ten';
+/** Half a second of 16 kHz 16-bit PCM: the size of piece the recorder sends. */
+const PIECE_BYTES = 16_000;
+
+interface LiveClient {
+  socket: WebSocket;
+  messages: LiveServerMessage[];
+  waitFor(match: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage>;
+  closed: Promise<{ code: number; reason: string }>;
+  sendPcm(pcm: Buffer): void;
+}
+
+/** Opens the live preview as a browser on the site would (its Origin and session cookie). */
+function openLive(
+  wsUrl: string,
+  headers: Record<string, string>,
+): Promise<LiveClient | { refused: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(wsUrl, { headers });
+    const messages: LiveServerMessage[] = [];
+    const waiters: Array<() => void> = [];
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
+    socket.on('message', (data) => {
+      messages.push(JSON.parse(String(data)) as LiveServerMessage);
+      for (const wake of waiters.splice(0)) wake();
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve({ refused: response.statusCode ?? 0 });
+      response.resume();
+    });
+    socket.on('error', reject);
+    socket.on('open', () =>
+      resolve({
+        socket,
+        messages,
+        closed,
+        sendPcm: (pcm) => {
+          for (let offset = 0; offset < pcm.length; offset += PIECE_BYTES) {
+            socket.send(pcm.subarray(offset, offset + PIECE_BYTES), { binary: true });
+          }
+        },
+        waitFor: async (match) => {
+          for (;;) {
+            const found = messages.find(match);
+            if (found) return found;
+            if (socket.readyState !== WebSocket.OPEN) {
+              throw new Error(`socket closed first; got ${JSON.stringify(messages)}`);
+            }
+            await new Promise<void>((wake) => waiters.push(wake));
+          }
+        },
+      }),
+    );
+  });
+}
+
+function opened(client: LiveClient | { refused: number }): LiveClient {
+  if ('refused' in client) throw new Error(`refused with ${client.refused}`);
+  return client;
+}
+
+async function pcmOf(wavPath: string): Promise<Buffer> {
+  return runForBytes('ffmpeg', ['-nostdin', '-v', 'error', '-i', wavPath, '-f', 's16le', '-']);
+}
+
+let fixtures: { path: string; remove: () => Promise<void> };
+let counting: Buffer;
+let freeLimitClip: Buffer;
+
+beforeAll(async () => {
+  fixtures = await makeTempDirectory('sonoscript-live-');
+  const [short, long] = await Promise.all([
+    makeSpeechClip(fixtures.path, 'counting', [
+      { silence: 0.5 },
+      { say: COUNTING },
+      { silence: 1.5 },
+    ]),
+    // Counting before 30 s, "weather" after it: a free preview must stop between the two.
+    makeSpeechClip(fixtures.path, 'past-thirty', [
+      { silence: 21 },
+      { say: COUNTING },
+      { silence: 6 },
+      { say: 'the weather today is sunny and warm' },
+      { silence: 1 },
+    ]),
+  ]);
+  counting = await pcmOf(short.path);
+  freeLimitClip = await pcmOf(long.path);
+  expect(freeLimitClip.length / 32_000).toBeGreaterThan(33);
+});
+afterAll(async () => {
+  await fixtures?.remove();
+});
+
+describe.each(await databaseKinds())('live preview while recording (%s)', (kind) => {
+  let app: TestApp;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { liveTranscription: { idleSeconds: 2 } });
+    wsUrl = `${(await listen(app)).replace('http', 'ws')}${LIVE_TRANSCRIPTION_PATH}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers with the spoken words while the session is still open', async () => {
+    const user = await signUp(app);
+    await makeUserPro(app, user.userId);
+    const live = opened(await openLive(wsUrl, { ...SAME_ORIGIN, cookie: user.cookie }));
+    expect(await live.waitFor((message) => message.type === 'ready')).toMatchObject({
+      limitSeconds: 300,
+      engine: 'pocketsphinx',
+    });
+    live.sendPcm(counting);
+    const heard = await live.waitFor(
+      (message) => message.type === 'transcript' && message.text.includes('four five six'),
+    );
+    expect(live.socket.readyState).toBe(WebSocket.OPEN);
+    if (heard.type !== 'transcript') throw new Error('unreachable');
+    const seconds = counting.length / 32_000;
+    expect(heard.audioSeconds).toBeLessThanOrEqual(seconds);
+    for (const segment of heard.segments) {
+      expect(segment.start).toBeGreaterThanOrEqual(0);
+      expect(segment.end).toBeLessThanOrEqual(seconds);
+    }
+    live.socket.close(1000);
+    expect((await live.closed).code).toBe(1000);
+  });
+
+  it('stops a free preview at 30 s of audio: words before it, none after', async () => {
+    const user = await signUp(app);
+    const live = opened(await openLive(wsUrl, { ...SAME_ORIGIN, cookie: user.cookie }));
+    expect(await live.waitFor((message) => message.type === 'ready')).toMatchObject({
+      limitSeconds: 30,
+    });
+    live.sendPcm(freeLimitClip);
+    const stopped = await live.waitFor((message) => message.type === 'stopped');
+    expect(stopped).toMatchObject({ type: 'stopped', reason: 'plan-limit' });
+    expect((await live.closed).code).toBe(1000);
+    const last = live.messages.filter((message) => message.type === 'transcript').at(-1);
+    expect(last).toMatchObject({ audioSeconds: 30 });
+    if (last?.type !== 'transcript') throw new Error('no transcript');
+    expect(last.text).toContain('four five six');
+    expect(last.text).not.toContain('weather');
+  });
+
+  it('refuses a visitor without a session and a page on another site', async () => {
+    const user = await signUp(app);
+    expect(await openLive(wsUrl, SAME_ORIGIN)).toEqual({ refused: 401 });
+    expect(await openLive(wsUrl, { origin: 'https://evil.example', cookie: user.cookie })).toEqual({
+      refused: 403,
+    });
+  });
+
+  it('closes a session that sends what is not PCM', async () => {
+    const user = await signUp(app);
+    const live = opened(await openLive(wsUrl, { ...SAME_ORIGIN, cookie: user.cookie }));
+    live.socket.send('hello');
+    expect((await live.closed).code).toBe(LIVE_CLOSE.badAudio);
+  });
+
+  it('limits live previews per account and frees the place of an abandoned one', async () => {
+    const user = await signUp(app);
+    const headers = { ...SAME_ORIGIN, cookie: user.cookie };
+    const first = opened(await openLive(wsUrl, headers));
+    const second = opened(await openLive(wsUrl, headers));
+    await Promise.all([first, second].map((live) => live.waitFor((m) => m.type === 'ready')));
+    const third = opened(await openLive(wsUrl, headers));
+    expect((await third.closed).code).toBe(LIVE_CLOSE.tooManySessions);
+
+    // The network drops without a goodbye: the server forgets the session and sends nothing.
+    first.socket.terminate();
+    await first.closed;
+    // The other goes silent (a tab put to sleep): the server ends it after the idle time.
+    const idle = await second.waitFor((message) => message.type === 'stopped');
+    expect(idle).toMatchObject({ reason: 'idle' });
+    expect((await second.closed).code).toBe(1000);
+
+    const again = await Promise.all([openLive(wsUrl, headers), openLive(wsUrl, headers)]);
+    for (const live of again.map(opened)) {
+      expect(await live.waitFor((message) => message.type !== 'transcript')).toMatchObject({
+        type: 'ready',
+      });
+      live.socket.close();
+    }
+  });
+});

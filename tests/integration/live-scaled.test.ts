@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionDto } from '../../src/core/api-types.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
+import { MEETING } from '../fixtures/speech/sentences.js';
+import { requirePostgres } from './support/databases.js';
+import { applySegmentEvents, readEventStream, type ReceivedEvent } from './support/event-stream.js';
+import { uploadFile, waitForTranscription } from './support/http.js';
+import { startScaledDeployment, type ScaledDeployment } from './support/scaled-deployment.js';
+
+await requirePostgres();
+
+let fixtures: { path: string; remove: () => Promise<void> };
+let meeting: SpeechClip;
+let deployment: ScaledDeployment;
+
+beforeAll(async () => {
+  fixtures = await makeTempDirectory('sonoscript-live-scaled-');
+  meeting = await makeSpeechClip(fixtures.path, 'meeting', [...MEETING, ...MEETING]);
+  deployment = await startScaledDeployment();
+});
+afterAll(async () => {
+  await deployment.stop();
+  await fixtures.remove();
+});
+
+// Separate worker processes need a shared PostgreSQL: the embedded database serves one process.
+describe('live results from a separate worker process', () => {
+  it("reach the API process's events stream as the worker makes them (LISTEN/NOTIFY)", async () => {
+    const { api } = deployment;
+    const worker = deployment.startWorker();
+    try {
+      const { cookie } = await deployment.signUpPro();
+      const response = await uploadFile(api.baseUrl, cookie, meeting.path, {
+        filename: 'Meeting.wav',
+        origin: api.baseUrl,
+      });
+      expect(response.status).toBe(201);
+      const created = (await response.json()) as TranscriptionDto;
+
+      // The API process runs no job and never polls: every event comes from the worker's signals.
+      let seen: ReceivedEvent[] = [];
+      const streaming = readEventStream(
+        `${api.baseUrl}/api/transcriptions/${created.id}/events`,
+        { cookie },
+        (_, received) => {
+          seen = received;
+          return false;
+        },
+      );
+      const done = await waitForTranscription<TranscriptionDto>(
+        api.baseUrl,
+        cookie,
+        created.id,
+        240_000,
+      );
+      expect(done.status).toBe('completed');
+      // Once the job is done, its stream ends: it does not wait for anything else.
+      const stream = await Promise.race([
+        streaming,
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`stream still open; got ${JSON.stringify(seen)}`)),
+            30_000,
+          ),
+        ),
+      ]);
+      expect(stream.status).toBe(200);
+      expect(applySegmentEvents(stream.events)).toEqual(done.segments);
+
+      const kinds = stream.events.map((event) => event.event);
+      // Words arrived in more than one piece, before the end, while progress went up step by step.
+      expect(kinds.filter((kind) => kind === 'segments').length).toBeGreaterThan(1);
+      expect(kinds.indexOf('segments')).toBeLessThan(kinds.lastIndexOf('progress'));
+      expect(kinds.filter((kind) => kind === 'progress').length).toBeGreaterThan(2);
+      expect(stream.events.at(-1)).toMatchObject({
+        event: 'status',
+        data: { status: 'completed' },
+      });
+    } catch (error) {
+      throw new Error(`${String(error)}\nworker output:\n${worker.output()}`, { cause: error });
+    }
+  }, 300_000);
+});

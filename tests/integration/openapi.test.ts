@@ -1,0 +1,180 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesOf } from '../../src/server/http/openapi.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The only routes under /api and /v1 left out of the document, and why. Every other route the
+ * app registers must be in it with its schemas, so a new route without them fails here.
+ */
+const UNDOCUMENTED: Array<[pattern: RegExp, why: string]> = [
+  [/^\/api\/identity\//, 'better-auth’s own endpoints, documented by better-auth'],
+  [/^\/api\/billing\/webhook$/, 'Stripe calls it, signed; no client does'],
+  [/^\/api\/billing\/test-mode\//, 'test-mode billing controls, never on a live server'],
+  [/^\/api\/log(in|out)$/, 'full-page navigations that answer with redirects'],
+  [/^\/api\/transcriptions\/live$/, 'a WebSocket, described in the document’s description'],
+  [/^\/api\/openapi\.json$/, 'the document itself'],
+];
+
+/** What takes a body (b) or a query string (q); path parameters are read from the path. */
+const INPUTS: Record<string, string> = {
+  'post /v1/audio/transcriptions': 'b',
+  'post /api/keys': 'b',
+  'post /api/transcriptions': 'b',
+  'get /api/transcriptions': 'q',
+  'patch /api/transcriptions/{id}': 'b',
+  'post /api/transcriptions/{id}/retranscribe': 'b',
+  'get /api/download/{id}': 'q',
+  'get /api/search': 'q',
+  'put /api/account/email-preferences': 'b',
+  'delete /api/account': 'b',
+  'post /api/contact': 'b',
+  'post /api/transcribe/free-trial': 'b',
+  'post /api/update-subscription-status': 'b',
+};
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  parameters?: Array<{ in: string; name: string; schema?: object }>;
+  requestBody?: { content: Record<string, { schema?: object }> };
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+  security?: Array<Record<string, string[]>>;
+}
+
+describe('the OpenAPI document and the reference page', () => {
+  let app: TestApp;
+  let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
+  let publicRoutes: Array<[method: string, path: string]>;
+
+  beforeAll(async () => {
+    // Test-mode billing on, so its routes are registered and must stay out of the document.
+    app = await createTestApp('pglite', { env: { BILLING_TEST_MODE: 'true' } });
+    publicRoutes = routesOf(app.server)
+      .filter(({ url }) => /^\/(api|v1)\//.test(url))
+      .filter(({ url }) => !UNDOCUMENTED.some(([pattern]) => pattern.test(url)))
+      .map(({ method, url }) => [method.toLowerCase(), url.replace(/:(\w+)/g, '{$1}')]);
+    const response = await app.server.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('is valid OpenAPI 3.1', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('takes the routes from the app itself, all of the API’s', () => {
+    const listed = publicRoutes.map(([method, path]) => `${method} ${path}`);
+    expect(listed.length).toBeGreaterThan(30);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'post /v1/audio/transcriptions',
+        'get /api/transcriptions/{id}/events',
+        'get /api/health',
+        'post /api/contact',
+      ]),
+    );
+    for (const key of Object.keys(INPUTS)) expect(listed).toContain(key);
+  });
+
+  it('lists every public route with its request and response schemas', () => {
+    const missing: string[] = [];
+    for (const [method, path] of publicRoutes) {
+      const name = `${method} ${path}`;
+      const operation = document.paths[path]?.[method];
+      if (!operation) {
+        missing.push(`${name}: not in the document`);
+        continue;
+      }
+      if (!operation.summary || !operation.tags?.length) missing.push(`${name}: summary, tags`);
+      if (!Array.isArray(operation.security)) missing.push(`${name}: security`);
+      const success = Object.entries(operation.responses).filter(([status]) => /^2/.test(status));
+      const schemas = success.flatMap(([, response]) =>
+        Object.values(response.content ?? {}).map((content) => content.schema),
+      );
+      if (schemas.length === 0 || schemas.some((schema) => schema === undefined))
+        missing.push(`${name}: 2xx response schema`);
+      const errors = Object.entries(operation.responses).filter(([status]) => /^4/.test(status));
+      const ways = operation.security ?? [];
+      const signedIn = ways.length > 0 && ways.every((way) => Object.keys(way).length > 0);
+      if (signedIn && !operation.responses['401']) missing.push(`${name}: 401 response`);
+      if (signedIn && errors.length === 0) missing.push(`${name}: error responses`);
+      const kinds = new Set((operation.parameters ?? []).map((parameter) => parameter.in));
+      const input = INPUTS[name] ?? '';
+      if (path.includes('{') && !kinds.has('path')) missing.push(`${name}: path parameters`);
+      if (input.includes('q') && !kinds.has('query')) missing.push(`${name}: query parameters`);
+      const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
+      if (input.includes('b') && body === undefined) missing.push(`${name}: request body`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('shares one { message } schema for the errors of /api', () => {
+    // /api/health answers 503 with its own report: the database is down.
+    const withApiErrors = publicRoutes.filter(
+      ([, path]) => path.startsWith('/api/') && path !== '/api/health',
+    );
+    for (const [method, path] of withApiErrors) {
+      const operation = document.paths[path]?.[method];
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        if (!/^[45]/.test(status)) continue;
+        expect(
+          response.content?.['application/json']?.schema,
+          `${method} ${path} ${status}`,
+        ).toEqual({
+          $ref: '#/components/schemas/ApiError',
+        });
+      }
+    }
+  });
+
+  it('documents OpenAI’s multipart form for transcriptions, and no internal route', () => {
+    const form = document.paths['/v1/audio/transcriptions']?.post?.requestBody?.content[
+      'multipart/form-data'
+    ]?.schema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    expect(Object.keys(form?.properties ?? {})).toEqual(
+      expect.arrayContaining(['file', 'model', 'response_format', 'language', 'temperature']),
+    );
+    expect(form?.required).toEqual(expect.arrayContaining(['file', 'model']));
+    const paths = Object.keys(document.paths);
+    expect(paths.some((path) => path.includes('test-mode') || path.includes('identity'))).toBe(
+      false,
+    );
+  });
+
+  it('serves the reference page at /docs/api with its script from this server, no CDN', async () => {
+    const page = await app.server.inject({ method: 'GET', url: '/docs/api/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const sources = [...page.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source).not.toMatch(/^(https?:)?\/\//);
+      const script = await app.server.inject({
+        method: 'GET',
+        url: new URL(String(source), 'http://localhost:3000/docs/api/').pathname,
+      });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toContain('javascript');
+    }
+    expect(page.body).toContain('/api/openapi.json');
+
+    const csp = String(page.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toMatch(/https?:/);
+    for (const inline of page.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const hash = createHash('sha256')
+        .update(inline[1] ?? '')
+        .digest('base64');
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    }
+  });
+});

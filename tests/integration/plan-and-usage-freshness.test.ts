@@ -1,0 +1,89 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser, UsageDto } from '../../src/core/api-types.js';
+import { post, startCheckout } from '../fixtures/stripe/billing-calls.js';
+import { makeTempDirectory, run } from '../fixtures/speech/speech-fixtures.js';
+import { signUp } from './support/accounts.js';
+import { databaseKinds } from './support/databases.js';
+import { listen, uploadFile } from './support/http.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+// The plan and the usage are polled and answered from memory where they can be: whatever billing
+// or an upload changes must show on the very next read.
+const kinds = await databaseKinds();
+const card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+describe.each(kinds)('plan and usage stay fresh on %s', (kind) => {
+  let app: TestApp;
+  let baseUrl: string;
+  let fixtures: { path: string; remove: () => Promise<void> };
+  let wav: string;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { env: { RUN_WORKERS: 'false' } });
+    baseUrl = await listen(app);
+    fixtures = await makeTempDirectory('sonoscript-freshness-');
+    wav = path.join(fixtures.path, 'tone.wav');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      wav,
+    ]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fixtures?.remove();
+  });
+
+  const read = async <T>(cookie: string, url: string): Promise<T> => {
+    const response = await app.server.inject({ url, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+
+  it('paying makes the user Pro on the next read; cancelling and the period ending make them free', async () => {
+    const { cookie, clientSecret } = await startCheckout(app);
+    // Read twice: the free plan is now remembered.
+    for (let check = 0; check < 2; check++) {
+      expect((await read<CurrentUser>(cookie, '/api/auth/user')).isPaid).toBe(false);
+      expect((await read<UsageDto>(cookie, '/api/usage')).plan).toBe('free');
+    }
+    const paid = await post(app, cookie, '/api/billing/test-mode/confirm-payment', {
+      clientSecret,
+      card,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await read<CurrentUser>(cookie, '/api/auth/user')).isPaid).toBe(true);
+    expect((await read<UsageDto>(cookie, '/api/usage')).plan).toBe('pro');
+
+    expect((await post(app, cookie, '/api/billing/subscription/cancel')).statusCode).toBe(200);
+    expect((await read<UsageDto>(cookie, '/api/usage')).plan).toBe('pro');
+    const ended = await post(app, cookie, '/api/billing/test-mode/clock/advance', { days: 35 });
+    expect(ended.statusCode).toBe(200);
+    expect((await read<CurrentUser>(cookie, '/api/auth/user')).isPaid).toBe(false);
+    expect((await read<UsageDto>(cookie, '/api/usage')).plan).toBe('free');
+  });
+
+  it('an upload moves the month count and the storage on the next read', async () => {
+    const { cookie } = await signUp(app);
+    const before = await read<UsageDto>(cookie, '/api/usage');
+    expect(before).toMatchObject({ transcriptionsThisMonth: 0, storageBytes: 0 });
+    const upload = await uploadFile(baseUrl, cookie, wav);
+    expect(upload.status).toBe(201);
+    expect(await read<UsageDto>(cookie, '/api/usage')).toMatchObject({
+      transcriptionsThisMonth: 1,
+      storageBytes: statSync(wav).size,
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../e2e/support/server.js';
+import { requirePostgres, TEST_POSTGRES_URL } from './support/databases.js';
+import { signUpOverHttp } from '../fixtures/accounts/sign-up-over-http.js';
+
+// Two API processes on one PostgreSQL, each verifying sessions (and plans) from its own memory:
+// whatever ends or changes a session, or a subscription, on one must hold on the other at once.
+await requirePostgres();
+
+let admin: pg.Client;
+let databaseName: string;
+let first: RunningServer;
+let second: RunningServer;
+
+beforeAll(async () => {
+  databaseName = `sonoscript_sessions_${randomBytes(5).toString('hex')}`;
+  admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${databaseName}`;
+  const shared = {
+    DATABASE_URL: url.toString(),
+    RUN_WORKERS: 'false',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  };
+  first = await startServer(shared);
+  second = await startServer(shared);
+});
+afterAll(async () => {
+  await first?.stop();
+  await second?.stop();
+  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+async function signUp(server: RunningServer): Promise<string> {
+  return (await signUpOverHttp(server.baseUrl, { name: 'Before' })).cookie;
+}
+
+function send(server: RunningServer, cookie: string, method: string, path: string, body?: object) {
+  return fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: server.baseUrl,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** Signs up on the first process and has the second verify (and remember) the session. */
+async function signedInOnBoth(): Promise<string> {
+  const cookie = await signUp(first);
+  for (let check = 0; check < 2; check++) {
+    expect((await send(second, cookie, 'GET', '/api/auth/user')).status).toBe(200);
+  }
+  return cookie;
+}
+
+describe('sessions across two API processes on one PostgreSQL', () => {
+  it('signing out on one process ends the session on the other at once', async () => {
+    const cookie = await signedInOnBoth();
+    expect((await send(first, cookie, 'POST', '/api/identity/sign-out', {})).status).toBe(200);
+    expect((await send(second, cookie, 'GET', '/api/auth/user')).status).toBe(401);
+    expect(await (await send(second, cookie, 'GET', '/api/auth/status')).json()).toEqual({
+      isAuthenticated: false,
+    });
+  });
+
+  it('deleting the account on one process ends the session on the other at once', async () => {
+    const cookie = await signedInOnBoth();
+    const deletion = await send(first, cookie, 'DELETE', '/api/account', { confirm: true });
+    expect(deletion.status).toBe(200);
+    expect((await send(second, cookie, 'GET', '/api/usage')).status).toBe(401);
+  });
+
+  it('a name changed on one process is the name the other shows at once', async () => {
+    const cookie = await signedInOnBoth();
+    const update = await send(first, cookie, 'POST', '/api/identity/update-user', {
+      name: 'After',
+    });
+    expect(update.status).toBe(200);
+    const user = (await (await send(second, cookie, 'GET', '/api/auth/user')).json()) as {
+      username: string;
+    };
+    expect(user.username).toBe('After');
+  });
+
+  it('paying on one process makes the user Pro on the other at once', async () => {
+    const cookie = await signedInOnBoth();
+    const isPaid = async (server: RunningServer) =>
+      ((await (await send(server, cookie, 'GET', '/api/auth/user')).json()) as { isPaid: boolean })
+        .isPaid;
+    expect(await isPaid(second)).toBe(false);
+    const checkout = (await (
+      await send(first, cookie, 'POST', '/api/get-or-create-subscription')
+    ).json()) as { clientSecret: string };
+    const payment = await send(first, cookie, 'POST', '/api/billing/test-mode/confirm-payment', {
+      clientSecret: checkout.clientSecret,
+      card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+    });
+    expect(payment.status).toBe(200);
+    expect(await isPaid(second)).toBe(true);
+    const usage = (await (await send(second, cookie, 'GET', '/api/usage')).json()) as {
+      plan: string;
+    };
+    expect(usage.plan).toBe('pro');
+  });
+});
