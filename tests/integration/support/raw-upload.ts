@@ -44,11 +44,18 @@ export function rawUpload(
     };
     if (options.contentLength !== undefined) headers['content-length'] = options.contentLength;
     else headers['transfer-encoding'] = 'chunked';
+    let answered = false;
+    let onAnswered!: () => void;
+    const answer = new Promise<void>((resolveAnswer) => (onAnswered = resolveAnswer));
     const req = request(url, { method: 'POST', headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on('end', () => {
+        answered = true;
+        onAnswered();
+        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+      });
       res.on('error', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
@@ -66,6 +73,12 @@ export function rawUpload(
       let sent = 0;
       for await (const piece of options.pieces) {
         if (req.destroyed) return;
+        // Answered before the whole body went out (a refusal): stop sending and hang up, as a
+        // browser does; Node's client emits no more 'drain' for a request already answered.
+        if (answered) {
+          req.destroy();
+          return;
+        }
         const ok = req.write(piece);
         sent += piece.length;
         if (options.abortAfterBytes !== undefined && sent >= options.abortAfterBytes) {
@@ -73,7 +86,7 @@ export function rawUpload(
           resolve('aborted');
           return;
         }
-        if (!ok) await new Promise((resolveDrain) => req.once('drain', resolveDrain));
+        if (!ok) await Promise.race([once(req, 'drain'), answer]);
       }
       req.end();
     })();
