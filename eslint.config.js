@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -7,6 +8,35 @@ const restrict = (patterns, message) => [
   'error',
   { patterns: patterns.map((group) => ({ group: [group], message })) },
 ];
+
+/**
+ * The server's folders in layers, lowest first: a folder imports only from lower layers, so no
+ * two folders ever import each other. (`speech` is the files directly in src/server/speech; the
+ * composition root and config.ts sit above them all, outside any folder.)
+ */
+const SERVER_LAYERS = [
+  ['db', 'errors', 'mail', 'speech/audio'],
+  ['speech/engines', 'storage'],
+  ['jobs', 'speech'],
+  ['http'],
+  ['accounts', 'contact', 'site'],
+  ['billing', 'search'],
+  ['account-deletion', 'live'],
+  ['transcriptions'],
+  ['developer-api'],
+];
+const folderGlob = (folder) =>
+  folder === 'speech' ? 'src/server/speech/*.ts' : `src/server/${folder}/**`;
+const layerZones = SERVER_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => ({
+    target: folderGlob(folder),
+    from: [
+      ...layer.filter((other) => other !== folder),
+      ...SERVER_LAYERS.slice(index + 1).flat(),
+    ].map(folderGlob),
+    message: `src/server/${folder} may import only from the layers below it (SERVER_LAYERS in eslint.config.js).`,
+  })),
+).filter((zone) => zone.from.length > 0);
 
 export default tseslint.config(
   {
@@ -41,6 +71,18 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(['**/web/**'], 'The server never imports web code.'),
+    },
+  },
+  {
+    // Tests may reach across layers to set up what they check.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {

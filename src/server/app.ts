@@ -3,12 +3,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { registerAccountDeletion } from './accounts/account-deletion-plugin.js';
+import { registerAccountDeletion } from './account-deletion/account-deletion-plugin.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAuth, type Auth } from './accounts/auth.js';
 import { resolveAuthSecret } from './accounts/auth-secret.js';
 import { mountAuth } from './accounts/mount-auth.js';
-import { startSessionCache } from './accounts/session-revocations.js';
+import { createSessionCache } from './accounts/session-revocations.js';
+import { createPaidStateCache } from './billing/paid-state-changes.js';
+import { isUserPaidCached } from './billing/is-user-paid.js';
+import { startUserChangeChannels } from './db/user-change-channels.js';
 import { createAccountMail } from './accounts/account-mail.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
@@ -38,7 +41,7 @@ import {
 } from './live/live-transcription.routes.js';
 import { MAX_UPLOAD_BYTES } from '../core/plans.js';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
-import { startTranscriptionWorkers } from './jobs/transcription-workers.js';
+import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
 import { startTranscriptionSignals } from './live/transcription-signals.js';
 import { speechEngineFromConfig } from './speech/engine-from-config.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
@@ -113,8 +116,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   applyConnectionLimits(server, config.http, server.log);
 
   const originOf = originResolver(config.fixedOrigin, config.baseUrl);
-  const sessions = await startSessionCache(database, server.log);
-  server.addHook('onClose', () => sessions.close());
+  const sessions = createSessionCache(database);
+  const plans = createPaidStateCache(database);
+  const changeChannels = await startUserChangeChannels(
+    database,
+    [sessions.listener, plans.listener],
+    server.log,
+  );
+  server.addHook('onClose', () => changeChannels.close());
   const mailer = createMailer(config.mail, (message) => server.log.warn(message));
   const accountMail = createAccountMail(mailer, config.baseUrl, (error, message) =>
     server.log.error({ err: error }, message),
@@ -215,8 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await server.register(accountsRoutes, {
     auth,
-    db: database.db,
-    paidStates: sessions.paidStates,
+    isPaid: (userId) => isUserPaidCached(database.db, plans.paidStates, userId),
     originOf,
     oidcEnabled: config.oidc !== undefined,
     sendAppShell: webApp.sendAppShell,
@@ -229,7 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await server.register(transcriptionsRoutes, {
     auth,
     database,
-    paidStates: sessions.paidStates,
+    paidStates: plans.paidStates,
     storage,
     workDir,
     queue,
@@ -288,7 +296,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     db: database.db,
     config,
     queue,
-    paidStates: sessions.paidStates,
+    paidStates: plans.paidStates,
     runJobs,
     stripeApi: deps.stripeApi,
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
+import { finishAccountDeletions } from '../../src/server/account-deletion/finish-account-deletions.js';
 import { transcriptions } from '../../src/server/db/schema.js';
 import { ACCOUNT_DELETED_MESSAGE } from '../../src/server/transcriptions/assert-account-active.js';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishAccountDeletions } from '../../src/server/accounts/finish-account-deletions.js';
+import { finishAccountDeletions } from '../../src/server/account-deletion/finish-account-deletions.js';
 import { STRIPE_API_VERSION } from '../../src/server/billing/providers/stripe-client.js';
 import { accountDeletions, billingCustomers } from '../../src/server/db/schema.js';
 import {

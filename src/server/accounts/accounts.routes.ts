@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthStatus, CurrentUser } from '../../core/api-types.js';
-import { isUserPaidCached } from '../billing/is-user-paid.js';
-import type { PaidStateCache } from '../billing/paid-state-cache.js';
-import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import {
   apiErrorSchema,
@@ -22,8 +19,8 @@ export const LOGOUT_CROSS_SITE =
 
 export interface AccountsRoutesOptions {
   auth: Auth;
-  db: Database;
-  paidStates: PaidStateCache;
+  /** Whether the user has Pro now: billing answers it; accounts only show it. */
+  isPaid: (userId: string) => Promise<boolean>;
   originOf: OriginOf;
   oidcEnabled: boolean;
   /** Serves the web app's sign-in page (the SPA shell). */
@@ -31,7 +28,7 @@ export interface AccountsRoutesOptions {
 }
 
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
-  const { auth, db, originOf } = options;
+  const { auth, originOf } = options;
 
   /** A same-origin POST to better-auth on behalf of a full-page GET navigation. */
   function authPost(request: FastifyRequest, path: string, body: object): Request {
@@ -76,7 +73,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         username: user.name,
         email: user.email,
         profileImageUrl: user.image,
-        isPaid: await isUserPaidCached(db, options.paidStates, user.id),
+        isPaid: await options.isPaid(user.id),
       };
     },
   );

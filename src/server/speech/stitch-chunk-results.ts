@@ -1,9 +1,6 @@
 import type { PcmChunk } from './audio/plan-chunks.js';
-import {
-  PCM_SAMPLE_RATE,
-  type TranscriptSegment,
-  type TranscriptionResult,
-} from './engines/engine.js';
+import { type TranscriptSegment, type TranscriptionResult } from './engines/engine.js';
+import { PCM_SAMPLE_RATE } from './audio/pcm-format.js';
 import { fitSegments } from './engines/fit-segments.js';
 
 const roundToMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;

@@ -21,7 +21,7 @@ import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
-import { transcriptionEventsRoutes } from '../live/transcription-events.routes.js';
+import { transcriptionEventsRoutes } from './transcription-events.routes.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema, okSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { MAX_AUDIO_SECONDS } from '../../../core/plans.js';
-import { PCM_SAMPLE_RATE } from '../engines/engine.js';
+import { PCM_SAMPLE_RATE } from './pcm-format.js';
 import { AudioError, ffmpegFailure } from './audio-error.js';
 import { ffmpegInputArguments, fileUrl, lastLine } from './ffmpeg-input.js';
 import { runProcess } from './run-process.js';

@@ -1,4 +1,4 @@
-import { PCM_SAMPLE_RATE } from '../engines/engine.js';
+import { PCM_SAMPLE_RATE } from './pcm-format.js';
 
 const HEADER_BYTES = 44;
 

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { PCM_SAMPLE_RATE } from '../engines/engine.js';
+import { PCM_SAMPLE_RATE } from './pcm-format.js';
 
 export interface PcmChunk {
   /** Inclusive. */

@@ -1,8 +1,5 @@
 import type { PcmChunk } from '../audio/plan-chunks.js';
 
-/** 16 kHz mono signed 16-bit PCM, the one audio form every engine receives. */
-export const PCM_SAMPLE_RATE = 16_000;
-
 export interface TranscriptSegment {
   /**
    * Seconds. An engine counts from the start of the samples it was given; transcribeAudioFile

@@ -1,12 +1,12 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
 import { encodeWav } from '../../audio/encode-wav.js';
 import {
-  PCM_SAMPLE_RATE,
   type SpeechEngine,
   type TranscribeOptions,
   type TranscriptSegment,
   type TranscriptionResult,
 } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { fitSegments } from '../fit-segments.js';
 import { trimToVoice } from '../trim-to-voice.js';
 import { VoiceActivity } from '../whisper/voice-activity.js';

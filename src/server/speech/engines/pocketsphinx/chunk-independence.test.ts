@@ -124,5 +124,5 @@ describe('PocketSphinx chunks decoded alone', () => {
     } finally {
       await Promise.all([one.close(), two.close()]);
     }
-  });
+  }, 240_000);
 });

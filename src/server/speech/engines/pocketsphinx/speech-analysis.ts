@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { PreferredCut } from '../../audio/plan-chunks.js';
-import { PCM_SAMPLE_RATE } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import type { PocketSphinxLibrary } from './pocketsphinx-library.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PCM_SAMPLE_RATE } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { cleanWindowSegments } from './clean-window-segments.js';
 import { VoiceActivity } from './voice-activity.js';
 

@@ -91,8 +91,10 @@ describe('downloadWhisperModel', () => {
     const result = await download('test-tiny', { onNotice: (notice) => notices.push(notice) });
     expect(sha256(await readFile(result.path))).toBe(sha256(model));
     expect(notices).toEqual([
+      // Cut after 1 MB: what reached the disk is that, or a little less when the last bytes
+      // were still in flight.
       expect.stringMatching(
-        /^Interrupted at 0\.\d MB \(terminated: other side closed\); resuming$/,
+        /^Interrupted at (0\.\d|1\.0) MB \(terminated: other side closed\); resuming$/,
       ),
     ]);
     const resumed = server.requests.filter((request) => request.path.startsWith('/cdn/'));

@@ -16,7 +16,7 @@ import { decodeAudio } from '../../audio/decode-audio.js';
 import { FIRST_CHUNK_SECONDS, planChunks } from '../../audio/plan-chunks.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { transcribeAudioFile } from '../../transcribe-audio-file.js';
-import { PCM_SAMPLE_RATE } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { startWhisperEngine, type WhisperEngine } from './whisper-engine.js';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;

@@ -1,4 +1,4 @@
-import { PCM_SAMPLE_RATE } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 
 const FRAME_SAMPLES = 320;
 /** About -50 dBFS: below this a 20 ms frame holds nothing anyone could transcribe. */

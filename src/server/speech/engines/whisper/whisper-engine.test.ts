@@ -12,7 +12,8 @@ import {
 } from '../../../../../tests/fixtures/whisper/whisper-test-setup.js';
 import { decodeAudio } from '../../audio/decode-audio.js';
 import { readPcmRange } from '../../audio/read-pcm-range.js';
-import { PCM_SAMPLE_RATE, type TranscriptionResult } from '../engine.js';
+import { type TranscriptionResult } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { startWhisperEngine, type WhisperEngine } from './whisper-engine.js';
 import { whisperLanguageCode } from '../language-codes.js';

@@ -1,12 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { encodeWav } from '../../audio/encode-wav.js';
-import {
-  PCM_SAMPLE_RATE,
-  type SpeechEngine,
-  type TranscribeOptions,
-  type TranscriptionResult,
-} from '../engine.js';
+import { type SpeechEngine, type TranscribeOptions, type TranscriptionResult } from '../engine.js';
+import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { fitSegments } from '../fit-segments.js';
 import { trimToVoice } from '../trim-to-voice.js';
 import { SpeechEngineError } from '../speech-engine-error.js';

@@ -10,15 +10,20 @@ import {
   transcriptionEventsSchema,
   transcriptionIdParams,
   transcriptionSchema,
-} from '../transcriptions/transcription-schemas.js';
-import { findOwnedTranscription } from '../transcriptions/owned-transcription.js';
-import { cancelTranscription } from '../transcriptions/transcription-run.repository.js';
-import { toTranscriptionDto } from '../transcriptions/transcription-dto.js';
-import { findTranscriptionForUser } from '../transcriptions/transcription.repository.js';
-import { openEventStream } from './event-stream.js';
+} from './transcription-schemas.js';
+import { findOwnedTranscription } from './owned-transcription.js';
+import { cancelTranscription } from './transcription-run.repository.js';
+import { toTranscriptionDto } from './transcription-dto.js';
+import { findTranscriptionForUser } from './transcription.repository.js';
+import { openEventStream } from '../live/event-stream.js';
 import { libraryEventsRoute } from './library-events.route.js';
-import { eventsSince, formatEvent, isEnded, parseLastEventId } from './transcription-events.js';
-import type { TranscriptionSignals } from './transcription-signals.js';
+import {
+  eventsSince,
+  formatEvent,
+  isEnded,
+  parseLastEventId,
+} from '../live/transcription-events.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
 
 export interface TranscriptionEventsRoutesOptions {
   auth: Auth;

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { accountDeletionBody } from './account-schemas.js';
-import type { Auth } from './auth.js';
-import { toAuthHeaders, requireSessionUser } from './current-user.js';
+import { accountDeletionBody } from '../accounts/account-schemas.js';
+import type { Auth } from '../accounts/auth.js';
+import { toAuthHeaders, requireSessionUser } from '../accounts/current-user.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 
 export interface AccountDeletionRoutesOptions {

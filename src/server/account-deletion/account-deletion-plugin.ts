@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { accountDeletionRoutes } from './account-deletion.routes.js';
-import type { Auth } from './auth.js';
+import type { Auth } from '../accounts/auth.js';
 import type { DeleteAccountDeps } from './delete-account.js';
 import {
   finishAccountDeletions,

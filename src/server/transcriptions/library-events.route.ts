@@ -3,15 +3,12 @@ import type { ServerResponse } from 'node:http';
 import type { Auth } from '../accounts/auth.js';
 import { requireSessionUser } from '../accounts/current-user.js';
 import type { Database } from '../db/database.js';
-import {
-  findListItemForUser,
-  listUnfinishedTranscriptions,
-} from '../transcriptions/list-transcriptions.js';
-import { toTranscriptionListItemDto } from '../transcriptions/transcription-dto.js';
+import { findListItemForUser, listUnfinishedTranscriptions } from './list-transcriptions.js';
+import { toTranscriptionListItemDto } from './transcription-dto.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { libraryEventsSchema } from '../transcriptions/transcription-schemas.js';
-import { openEventStream } from './event-stream.js';
-import type { TranscriptionSignals } from './transcription-signals.js';
+import { libraryEventsSchema } from './transcription-schemas.js';
+import { openEventStream } from '../live/event-stream.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
 
 /**
  * `GET /api/transcriptions/events`: the dashboard's one stream for all of the user's jobs. It

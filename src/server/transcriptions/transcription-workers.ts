@@ -2,11 +2,8 @@ import type { Database } from '../db/database.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import type { EngineLease } from '../speech/engine-slot.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import {
-  processTranscription,
-  type ProcessTranscriptionDeps,
-} from '../transcriptions/process-transcription.js';
-import type { JobQueue } from './job-queue.js';
+import { processTranscription, type ProcessTranscriptionDeps } from './process-transcription.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 
 export interface TranscriptionWorkersOptions {
   queue: JobQueue;
