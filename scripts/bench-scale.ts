@@ -47,9 +47,11 @@ async function measure(workerCount: number): Promise<Row> {
     // The backlog first, with no worker running: every job is waiting when the workers start.
     for (let index = 0; index < files; index++) {
       const response = await uploadFile(deployment.api.baseUrl, cookie, clip.path, {
+        origin: deployment.api.baseUrl,
         filename: `file-${index + 1}.wav`,
       });
-      if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
+      if (response.status !== 201)
+        throw new Error(`upload refused: ${response.status} ${await response.text()}`);
     }
     const started = performance.now();
     const workers = Array.from({ length: workerCount }, () => deployment.startWorker());
