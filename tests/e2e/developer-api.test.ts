@@ -54,4 +54,23 @@ describe('Developer API in account settings', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('the API reference at /docs/api is read from this server alone, without a third party’s extras', async () => {
+    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== server.baseUrl)
+        elsewhere.push(request.url());
+    });
+    await page.goto('/docs/api');
+    await page.getByRole('heading', { name: 'Sonoscript API', level: 1 }).waitFor();
+    await page.getByText('OpenAI-compatible', { exact: true }).first().waitFor();
+    // Scalar's AI chat and MCP generation would send this server's API to its cloud.
+    expect(await page.getByRole('button', { name: 'Ask AI' }).count()).toBe(0);
+    expect(await page.getByText('Generate MCP').count()).toBe(0);
+    expect(elsewhere).toEqual([]);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -116,6 +116,12 @@ export async function registerApiDocsPage(app: FastifyInstance): Promise<void> {
           withDefaultFonts: false,
           hideClientButton: true,
           telemetry: false,
+          favicon: '/favicon.svg',
+          // Scalar's hosted extras (its AI chat, MCP generation, the toolbar that shares and
+          // deploys through its cloud) would send a self-hosted server's API to a third party.
+          showDeveloperTools: 'never',
+          agent: { disabled: true },
+          mcp: { disabled: true },
         },
       });
       await inner.ready();
