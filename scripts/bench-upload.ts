@@ -1,5 +1,5 @@
 // Server memory while receiving a 100 MB upload: the upload must stream to disk, not to memory.
-import { openSync, closeSync, ftruncateSync, mkdtempSync, rmSync } from 'node:fs';
+import { openSync, closeSync, ftruncateSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
@@ -8,6 +8,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { signUpOverHttp } from '../tests/fixtures/accounts/sign-up-over-http.js';
+import { wavHeader } from '../tests/fixtures/speech/speech-fixtures.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-bench-upload-'));
 const config = loadConfig({
@@ -29,22 +30,8 @@ const { cookie } = await signUpOverHttp(base, { origin: 'http://localhost:3000' 
 // A 100 MB WAV: a real header followed by silence, so the server accepts and stores it.
 const file = path.join(dataDir, 'big.wav');
 const dataBytes = 100 * 1024 * 1024 - 44 - 1024;
-const header = Buffer.alloc(44);
-header.write('RIFF', 0);
-header.writeUInt32LE(36 + dataBytes, 4);
-header.write('WAVEfmt ', 8);
-header.writeUInt32LE(16, 16);
-header.writeUInt16LE(1, 20);
-header.writeUInt16LE(1, 22);
-header.writeUInt32LE(16000, 24);
-header.writeUInt32LE(32000, 28);
-header.writeUInt16LE(2, 32);
-header.writeUInt16LE(16, 34);
-header.write('data', 36);
-header.writeUInt32LE(dataBytes, 40);
 const fd = openSync(file, 'w');
-const { writeSync } = await import('node:fs');
-writeSync(fd, header);
+writeSync(fd, wavHeader(dataBytes));
 ftruncateSync(fd, 44 + dataBytes);
 closeSync(fd);
 

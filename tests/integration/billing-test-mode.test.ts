@@ -20,7 +20,7 @@ import {
   startCheckout,
   storedSubscriptionsOf,
 } from '../fixtures/stripe/billing-calls.js';
-import { makeTempDirectory, run } from '../fixtures/speech/speech-fixtures.js';
+import { makeTempDirectory, makeTone } from '../fixtures/speech/speech-fixtures.js';
 import { cookieHeader, SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { listen, uploadFile } from './support/http.js';
@@ -348,21 +348,7 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
     const audio = await makeTempDirectory('sonoscript-billing-audio-');
     try {
       const wav = path.join(audio.path, 'tone.wav');
-      await run('ffmpeg', [
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=2',
-        '-ar',
-        '16000',
-        '-ac',
-        '1',
-        wav,
-      ]);
+      await makeTone(wav);
       const upload = await uploadFile(baseUrl, cookie, wav);
       expect(upload.status).toBe(201);
       const created = (await upload.json()) as TranscriptionDto;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser, UsageDto } from '../../src/core/api-types.js';
 import { post, startCheckout } from '../fixtures/stripe/billing-calls.js';
-import { makeTempDirectory, run } from '../fixtures/speech/speech-fixtures.js';
+import { makeTempDirectory, makeTone } from '../fixtures/speech/speech-fixtures.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { listen, uploadFile } from './support/http.js';
@@ -25,21 +25,7 @@ describe.each(kinds)('plan and usage stay fresh on %s', (kind) => {
     baseUrl = await listen(app);
     fixtures = await makeTempDirectory('sonoscript-freshness-');
     wav = path.join(fixtures.path, 'tone.wav');
-    await run('ffmpeg', [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=2',
-      '-ar',
-      '16000',
-      '-ac',
-      '1',
-      wav,
-    ]);
+    await makeTone(wav);
   });
   afterAll(async () => {
     await app?.close();

@@ -13,7 +13,7 @@ import {
   MAX_CONCURRENT_UPLOADS_PER_USER,
   tooManyUploadsMessage,
 } from '../../src/server/transcriptions/upload-reservations.js';
-import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
+import { makeTempDirectory, wavHeader } from '../fixtures/speech/speech-fixtures.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile } from './support/http.js';
@@ -38,20 +38,7 @@ let wavPath: string;
 beforeAll(async () => {
   fixtures = await makeTempDirectory('sonoscript-reservations-');
   const dataBytes = 256 * 1024 - 44;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(dataBytes, 40);
-  wav = Buffer.concat([header, Buffer.alloc(dataBytes)]);
+  wav = Buffer.concat([wavHeader(dataBytes), Buffer.alloc(dataBytes)]);
   wavPath = path.join(fixtures.path, 'silence.wav');
   await writeFile(wavPath, wav);
 });

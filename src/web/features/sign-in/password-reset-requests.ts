@@ -1,20 +1,7 @@
-const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
-
-async function postJson(path: string, body: object): Promise<Response | null> {
-  try {
-    return await fetch(path, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return null;
-  }
-}
+import { postIdentity, TOO_MANY, UNREACHABLE } from './identity-request';
 
 async function errorOf(response: Response): Promise<string> {
-  if (response.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+  if (response.status === 429) return TOO_MANY;
   const data = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   if (data.code === 'RESET_PASSWORD_DISABLED')
     return 'This server cannot send email, so passwords cannot be reset here. Please ask its operator.';
@@ -25,14 +12,14 @@ async function errorOf(response: Response): Promise<string> {
 
 /** Asks for a reset link by email; resolves to an error for the form, or null. */
 export async function requestPasswordReset(email: string): Promise<string | null> {
-  const response = await postJson('/api/identity/request-password-reset', { email });
+  const response = await postIdentity('/api/identity/request-password-reset', { email });
   if (!response) return UNREACHABLE;
   return response.ok ? null : errorOf(response);
 }
 
 /** Sets a new password with the token from the emailed link; resolves to an error, or null. */
 export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
-  const response = await postJson('/api/identity/reset-password', { token, newPassword });
+  const response = await postIdentity('/api/identity/reset-password', { token, newPassword });
   if (!response) return UNREACHABLE;
   return response.ok ? null : errorOf(response);
 }

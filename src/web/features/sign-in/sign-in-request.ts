@@ -1,3 +1,4 @@
+import { postIdentity, TOO_MANY, UNREACHABLE } from './identity-request';
 export type SignInMode = 'sign-in' | 'sign-up';
 
 export interface SignInInput {
@@ -13,23 +14,8 @@ export interface SignInInput {
 export type SignInOutcome =
   { kind: 'signed-in' } | { kind: 'check-email' } | { kind: 'error'; message: string };
 
-const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
-const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 /** Only after a sign-up whose sign-in failed: the address had an account with another password. */
 const ADDRESS_TAKEN = 'An account with this email already exists. Sign in instead.';
-
-async function post(path: string, body: object): Promise<Response | null> {
-  try {
-    return await fetch(path, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return null;
-  }
-}
 
 async function errorMessage(response: Response): Promise<string> {
   if (response.status === 429) return TOO_MANY;
@@ -46,7 +32,7 @@ async function confirmsByEmail(): Promise<boolean> {
 }
 
 async function signIn(email: string, password: string): Promise<SignInOutcome> {
-  const response = await post('/api/identity/sign-in/email', { email, password });
+  const response = await postIdentity('/api/identity/sign-in/email', { email, password });
   if (!response) return { kind: 'error', message: UNREACHABLE };
   if (response.ok) return { kind: 'signed-in' };
   return { kind: 'error', message: await errorMessage(response) };
@@ -58,7 +44,7 @@ async function signIn(email: string, password: string): Promise<SignInOutcome> {
  * the form signs in with the same password, which only the address's first owner can do.
  */
 async function signUp(input: SignInInput): Promise<SignInOutcome> {
-  const response = await post('/api/identity/sign-up/email', {
+  const response = await postIdentity('/api/identity/sign-up/email', {
     email: input.email,
     password: input.password,
     name: input.name,
@@ -67,7 +53,7 @@ async function signUp(input: SignInInput): Promise<SignInOutcome> {
   if (!response) return { kind: 'error', message: UNREACHABLE };
   if (!response.ok) return { kind: 'error', message: await errorMessage(response) };
   if (await confirmsByEmail()) return { kind: 'check-email' };
-  const signedIn = await post('/api/identity/sign-in/email', {
+  const signedIn = await postIdentity('/api/identity/sign-in/email', {
     email: input.email,
     password: input.password,
   });
