@@ -42,8 +42,9 @@ import {
 import { MAX_UPLOAD_BYTES } from '../core/plans.js';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
+import { transcriptionDepth, transcriptionQueue } from './transcriptions/transcription-jobs.js';
 import { startTranscriptionSignals } from './live/transcription-signals.js';
-import { speechEngineFromConfig } from './speech/engine-from-config.js';
+import { speechEngineFromConfig } from './speech/choose-engine.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
 import { claimTempArea } from './storage/process-temp-area.js';
@@ -53,6 +54,7 @@ import { transcriptReadyNotifier } from './transcriptions/notify-transcript-read
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { forgetReadsOnWrites, LibraryReadCache } from './transcriptions/library-read-cache.js';
 import { UploadReservations } from './transcriptions/upload-reservations.js';
 import type { UploadGate } from './transcriptions/accept-upload.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
@@ -118,11 +120,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const originOf = originResolver(config.fixedOrigin, config.baseUrl);
   const sessions = createSessionCache(database);
   const plans = createPaidStateCache(database);
+  const libraryReads = new LibraryReadCache();
   const changeChannels = await startUserChangeChannels(
     database,
-    [sessions.listener, plans.listener],
+    [sessions.listener, plans.listener, libraryReads.listener],
     server.log,
   );
+  forgetReadsOnWrites(server, libraryReads);
   server.addHook('onClose', () => changeChannels.close());
   const mailer = createMailer(config.mail, (message) => server.log.warn(message));
   const accountMail = createAccountMail(mailer, config.baseUrl, (error, message) =>
@@ -200,7 +204,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: server.log,
   });
   const queue = await startJobQueue(database, deps.jobQueue);
-  await server.register(healthRoutes, { config, database, queue, speech });
+  await queue.define(transcriptionQueue);
+  await server.register(healthRoutes, {
+    config,
+    database,
+    queueDepth: () => transcriptionDepth(queue),
+    speech,
+  });
   const signals = await startTranscriptionSignals(database);
   server.addHook('onClose', async () => {
     stopSweeps();
@@ -230,14 +240,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     sendAppShell: webApp.sendAppShell,
   });
   await server.register(emailPreferencesRoutes, {
-    auth,
     db: database.db,
     emailAvailable: mailer.enabled,
   });
   await server.register(transcriptionsRoutes, {
-    auth,
     database,
     paidStates: plans.paidStates,
+    libraryReads,
     storage,
     workDir,
     queue,
@@ -255,11 +264,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     engineStatus: () => speech.status(),
   });
   await registerApiDocsPage(server);
-  await server.register(transcriptionEditsRoutes, { auth, db: database.db, originOf });
+  await server.register(transcriptionEditsRoutes, { db: database.db, originOf });
   await server.register(exportsRoutes, { db: database.db });
-  await server.register(searchRoutes, { auth, db: database.db });
+  await server.register(searchRoutes, { db: database.db });
   await server.register(shareRoutes, {
-    auth,
     db: database.db,
     storage,
     originOf,

@@ -4,7 +4,8 @@ import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
 import { accountDeletionBody } from '../accounts/account-schemas.js';
 import type { Auth } from '../accounts/auth.js';
-import { toAuthHeaders, requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
+import { toAuthHeaders } from '../accounts/current-user.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 
 export interface AccountDeletionRoutesOptions {
@@ -23,6 +24,7 @@ export async function accountDeletionRoutes(
   app.delete(
     '/api/account',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['Account'],
         summary: 'Delete your account, transcripts and audio for good (and sign out)',
@@ -32,7 +34,7 @@ export async function accountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       if (!confirmation.safeParse(request.body).success) {
         throw new AppError('bad_request', 'Confirm the deletion with { "confirm": true }');
       }

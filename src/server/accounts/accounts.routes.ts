@@ -10,7 +10,8 @@ import type { OriginOf } from '../http/request-origin.js';
 import { isSameOriginNavigation } from '../http/same-origin-navigation.js';
 import { authStatusSchema, currentUserSchema } from './account-schemas.js';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, type Auth } from './auth.js';
-import { findSessionUser, requireSessionUser } from './current-user.js';
+import { authenticatedSessionUser } from './authenticate.js';
+import { findSessionUser } from './current-user.js';
 import { sendFetchResponse, toFetchRequest } from './mount-auth.js';
 import { sanitizeReturnTo } from './return-to.js';
 
@@ -59,6 +60,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   app.get(
     '/api/auth/user',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['Account'],
         summary: 'The signed-in user',
@@ -67,7 +69,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       },
     },
     async (request): Promise<CurrentUser> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedSessionUser(request);
       return {
         id: user.id,
         username: user.name,

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { bearerKey } from '../http/bearer-key.js';
 import { useApiKey } from './api-keys.js';
 import type { Auth } from './auth.js';
-import { findSessionUser } from './current-user.js';
+import { findSessionUser, type SessionUser } from './current-user.js';
 
 /**
  * Who may call a route: `session` only with the sign-in cookie (the web app), `session-or-key`
@@ -17,6 +17,8 @@ export interface AuthenticatedUser {
   via: 'session' | 'key';
   /** The API key the request came with, when `via` is `key`. */
   keyId?: string;
+  /** The signed-in user's name, email and picture, when `via` is `session`. */
+  session?: SessionUser;
 }
 
 declare module 'fastify' {
@@ -32,7 +34,7 @@ declare module 'fastify' {
 export const INVALID_API_KEY =
   'Incorrect API key provided. Create a key under Account settings → Developer API.';
 export const KEYS_NEED_SESSION =
-  'This route needs a signed-in session: an API key cannot manage API keys.';
+  'This route needs a signed-in session: API keys work on the transcript library (/api/transcriptions, /api/usage) and /v1 only.';
 
 export interface AuthenticationOptions {
   auth: Auth;
@@ -54,7 +56,7 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     if (key === undefined) {
       const sessionUser = await findSessionUser(options.auth, request);
       if (!sessionUser) throw new AppError('unauthenticated', 'Unauthorized');
-      request.user = { id: sessionUser.id, via: 'session' };
+      request.user = { id: sessionUser.id, via: 'session', session: sessionUser };
       return;
     }
     if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
@@ -75,4 +77,11 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
 export function authenticatedUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new AppError('unauthenticated', 'Unauthorized');
   return request.user;
+}
+
+/** The signed-in user with name and email, on a route with `config.auth: 'session'`. */
+export function authenticatedSessionUser(request: FastifyRequest): SessionUser {
+  const user = authenticatedUser(request).session;
+  if (!user) throw new AppError('unauthenticated', 'Unauthorized');
+  return user;
 }

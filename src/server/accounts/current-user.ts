@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors/app-error.js';
 import type { Auth } from './auth.js';
 
 export interface SessionUser {
@@ -50,14 +49,5 @@ export async function findSessionUser(
   if (token !== undefined) {
     auth.sessions.remember(token, user, session.session.expiresAt, generation);
   }
-  return user;
-}
-
-export async function requireSessionUser(
-  auth: Auth,
-  request: FastifyRequest,
-): Promise<SessionUser> {
-  const user = await findSessionUser(auth, request);
-  if (!user) throw new AppError('unauthenticated', 'Unauthorized');
   return user;
 }

@@ -4,15 +4,13 @@ import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
 import { emailPreferencesBody, emailPreferencesSchema } from './account-schemas.js';
-import type { Auth } from './auth.js';
-import { requireSessionUser } from './current-user.js';
+import { authenticatedUser } from './authenticate.js';
 import {
   findTranscriptReadyEmail,
   saveTranscriptReadyEmail,
 } from './email-preferences.repository.js';
 
 export interface EmailPreferencesRoutesOptions {
-  auth: Auth;
   db: Database;
   emailAvailable: boolean;
 }
@@ -24,11 +22,12 @@ export async function emailPreferencesRoutes(
   app: FastifyInstance,
   options: EmailPreferencesRoutesOptions,
 ) {
-  const { auth, db, emailAvailable } = options;
+  const { db, emailAvailable } = options;
 
   app.get(
     '/api/account/email-preferences',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'Your email choices',
@@ -36,7 +35,7 @@ export async function emailPreferencesRoutes(
       },
     },
     async (request): Promise<EmailPreferences> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       return { emailAvailable, transcriptReady: await findTranscriptReadyEmail(db, user.id) };
     },
   );
@@ -44,6 +43,7 @@ export async function emailPreferencesRoutes(
   app.put(
     '/api/account/email-preferences',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'Change your email choices',
@@ -52,7 +52,7 @@ export async function emailPreferencesRoutes(
       },
     },
     async (request): Promise<EmailPreferences> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const body = request.body as { transcriptReady?: unknown } | undefined;
       if (typeof body?.transcriptReady !== 'boolean')
         throw new AppError('bad_request', 'Send { "transcriptReady": true } or false.');

@@ -50,7 +50,6 @@ export async function registerBilling(
   }
   if (testMode) {
     await app.register(testModeRoutes, {
-      auth,
       db,
       controls: testMode,
       clockEnabled: config.nodeEnv !== 'production',

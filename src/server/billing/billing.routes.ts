@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedSessionUser, authenticatedUser } from '../accounts/authenticate.js';
 import { AppError } from '../errors/app-error.js';
 import {
   ANONYMOUS_SECURITY,
@@ -45,6 +45,7 @@ const updateStatusBody = z.object({
 });
 
 const documented = { tags: ['Billing'], security: SESSION_SECURITY };
+const signedIn = { auth: 'session' as const };
 /** Refusals of the routes that call the payment provider. */
 const providerErrors = {
   401: apiErrorSchema,
@@ -83,6 +84,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   app.post(
     '/api/get-or-create-subscription',
     {
+      config: signedIn,
       preHandler,
       schema: {
         ...documented,
@@ -91,7 +93,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request): Promise<SubscriptionCheckoutDto> => {
-      const user = await requireSessionUser(auth, request);
+      // The payment provider's customer is named after the user: the session's name and email.
+      const user = authenticatedSessionUser(request);
       if (!onSale) throw new AppError('forbidden', PRO_NOT_ON_SALE);
       return getOrCreateSubscription(deps, user);
     },
@@ -100,6 +103,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   app.post(
     '/api/update-subscription-status',
     {
+      config: signedIn,
       preHandler,
       schema: {
         ...documented,
@@ -109,7 +113,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request) => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const body = updateStatusBody.safeParse(request.body);
       if (!body.success) throw new AppError('bad_request', 'A subscriptionId is required');
       // body.status is deliberately ignored: the provider says what the status is.
@@ -121,6 +125,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   app.get(
     '/api/billing/subscription',
     {
+      config: signedIn,
       schema: {
         ...documented,
         summary: 'Your plan and subscription, for the account page',
@@ -128,7 +133,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request): Promise<AccountSubscriptionDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       return readAccountSubscription(deps.db, user.id);
     },
   );
@@ -136,6 +141,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   app.post(
     '/api/billing/subscription/cancel',
     {
+      config: signedIn,
       preHandler,
       schema: {
         ...documented,
@@ -144,7 +150,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request): Promise<AccountSubscriptionDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       await changeRenewal(deps, user.id, false);
       return readAccountSubscription(deps.db, user.id);
     },
@@ -153,6 +159,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   app.post(
     '/api/billing/subscription/resume',
     {
+      config: signedIn,
       preHandler,
       schema: {
         ...documented,
@@ -161,7 +168,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request): Promise<AccountSubscriptionDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       await changeRenewal(deps, user.id, true);
       return readAccountSubscription(deps.db, user.id);
     },

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { findCustomerForUser } from './billing-customer.repository.js';
 import type { TestModeControls } from './providers/test/test-provider.js';
 
 export interface TestModeRoutesOptions {
-  auth: Auth;
   db: Database;
   controls: TestModeControls;
   /** The clock endpoint exists only outside production. */
@@ -38,12 +36,13 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /** The test-mode card form's calls (what Stripe.js does against Stripe), and the test clock. */
 export async function testModeRoutes(app: FastifyInstance, options: TestModeRoutesOptions) {
-  const { auth, db, controls } = options;
+  const { db, controls } = options;
+  const signedIn = { config: { auth: 'session' as const } };
   const customerOf = async (userId: string) =>
     (await findCustomerForUser(db, userId, 'test'))?.providerCustomerId;
 
-  app.get('/api/billing/test-mode/payment-intent', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  app.get('/api/billing/test-mode/payment-intent', signedIn, async (request) => {
+    const user = authenticatedUser(request);
     const secret = parse(
       clientSecret,
       (request.query as { client_secret?: unknown }).client_secret,
@@ -53,8 +52,8 @@ export async function testModeRoutes(app: FastifyInstance, options: TestModeRout
     };
   });
 
-  app.post('/api/billing/test-mode/confirm-payment', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  app.post('/api/billing/test-mode/confirm-payment', signedIn, async (request) => {
+    const user = authenticatedUser(request);
     const body = parse(confirmBody, request.body);
     return controls.confirmPayment({
       clientSecret: body.clientSecret,
@@ -66,13 +65,13 @@ export async function testModeRoutes(app: FastifyInstance, options: TestModeRout
   if (!options.clockEnabled) return;
 
   // The caller's own clock: it moves their subscription only, never anyone else's.
-  app.get('/api/billing/test-mode/clock', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  app.get('/api/billing/test-mode/clock', signedIn, async (request) => {
+    const user = authenticatedUser(request);
     return { now: (await controls.now(await customerOf(user.id))).toISOString() };
   });
 
-  app.post('/api/billing/test-mode/clock/advance', async (request) => {
-    const user = await requireSessionUser(auth, request);
+  app.post('/api/billing/test-mode/clock/advance', signedIn, async (request) => {
+    const user = authenticatedUser(request);
     const { days, seconds } = parse(advanceBody, request.body ?? {});
     const customerId = await customerOf(user.id);
     if (customerId === undefined) {

@@ -31,7 +31,7 @@ export function userChangeBroadcast(
 
 /**
  * Keeps per-user caches current across processes. PGlite is embedded in this one process, so
- * forgetting locally is enough and the caches are live at once. On PostgreSQL one connection
+ * the caches are live at once and hear only the database's own notifications (triggers). On PostgreSQL one connection
  * listens on every cache's channel; while it is not listening (the database restarted) the caches
  * are off, so none of them ever misses a change, and it reconnects every second.
  */
@@ -43,8 +43,22 @@ export async function startUserChangeChannels(
   const { driver } = database;
   const setLive = (live: boolean) => listeners.forEach((listener) => listener.setLive(live));
   if (driver.kind === 'pglite') {
+    // One process: what it sends itself it has forgotten already, but a database trigger's
+    // notifications arrive here as on PostgreSQL.
+    const unlisten = await Promise.all(
+      listeners.map((listener) =>
+        driver.client.listen(listener.channel, (payload) => {
+          if (payload) listener.forgetUser(payload);
+        }),
+      ),
+    );
     setLive(true);
-    return { close: async () => undefined };
+    return {
+      async close() {
+        setLive(false);
+        await Promise.all(unlisten.map((stop) => stop().catch(() => undefined)));
+      },
+    };
   }
 
   const { url } = driver;

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { QueueDepth } from '../jobs/job-queue.js';
 import type { SpeechEngineSupervisor } from '../speech/speech-engine-supervisor.js';
 import { withoutPaths } from './without-paths.js';
 import { healthSchema } from './health-schema.js';
@@ -11,7 +11,8 @@ import { healthSchema } from './health-schema.js';
 export interface HealthRoutesOptions {
   config: Config;
   database: DatabaseHandle;
-  queue: JobQueue;
+  /** Transcription jobs waiting and running, for the operator. */
+  queueDepth: () => Promise<QueueDepth>;
   speech: SpeechEngineSupervisor;
 }
 
@@ -40,7 +41,7 @@ async function databaseAnswers(database: DatabaseHandle): Promise<boolean> {
  * With the operator token: the model, why this engine, full messages, folders and queue depth.
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions) {
-  const { config, database, queue, speech } = options;
+  const { config, database, queueDepth, speech } = options;
   app.get(
     '/api/health',
     {
@@ -70,7 +71,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
         model: engine.model,
         engineReason: engine.reason,
         ...(engine.pending ? { pending: engine.pending } : {}),
-        queue: up ? await queue.transcriptionDepth() : null,
+        queue: up ? await queueDepth() : null,
         paths: {
           dataDir: config.dataDir,
           audioDir: config.audioDir,

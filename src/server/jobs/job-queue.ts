@@ -1,21 +1,72 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
-import type { WorkPriority } from '../speech/engines/engine.js';
 
-export const TRANSCRIPTION_QUEUE = 'transcription';
-
-export interface TranscriptionJobData {
-  transcriptionId: string;
-  /** The queue hands out higher first, and the speech engine serves the job's chunks so too. */
-  priority?: WorkPriority;
+/** A feature's queue and how pg-boss treats its jobs; each feature defines its own. */
+export interface QueueDefinition {
+  name: string;
+  /** Retries after the first attempt before the job fails for good. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay on each retry, with jitter. */
+  retryBackoff?: boolean;
+  /** A job still running after this long is retried or failed. */
+  expireInSeconds: number;
+  /**
+   * Workers send heartbeats while a job runs; a job whose heartbeats stop (killed process) is
+   * retried after the job queue's `heartbeatSeconds`.
+   */
+  heartbeat?: boolean;
+  /** How long a finished job is kept. */
+  deleteAfterSeconds: number;
+  /** Wakes idle workers the moment a job arrives (LISTEN/NOTIFY) instead of at their next poll. */
+  notify?: boolean;
 }
 
 export interface JobAttempt {
   retryCount: number;
   retryLimit: number;
-  /** When the job was queued: the month its transcription was counted in. */
+  /** When the job was queued (for transcriptions: the month they were counted in). */
   queuedAt?: Date;
+}
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  attempt: JobAttempt;
+  /** Aborted when the job is no longer this worker's: cancelled, or taken over after a lost heartbeat. */
+  signal: AbortSignal;
+}
+
+/** Where a job is: still to run, running, or ended with the handler's return value (`output`). */
+export type JobOutcome =
+  | { state: 'waiting' | 'running' }
+  | { state: 'completed'; output: unknown }
+  | { state: 'failed' | 'cancelled' | 'gone' };
+
+export interface SendOptions {
+  /** The queue hands out higher first; default 0. */
+  priority?: number;
+  /**
+   * pg-boss's singleton key, stored with the job. It keeps a second job out only under queue
+   * policies that enforce it or with `singletonSeconds`, neither of which these queues use.
+   */
+  singletonKey?: string;
+  /** Enqueues inside the caller's transaction, so its rows and the job commit together. */
+  executeSql?: ExecuteSql;
+}
+
+export interface WorkOptions {
+  /** Jobs of this queue run at once in this process. */
+  concurrency: number;
+  /** Default: the job queue's `pollingIntervalSeconds`. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Jobs waiting and running (pg-boss's counts, refreshed by its monitor). */
+export interface QueueDepth {
+  queued: number;
+  active: number;
 }
 
 export interface JobQueueOptions {
@@ -26,20 +77,37 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue {
-  /** Enqueues inside the caller's transaction, so the row and its job commit together. */
-  enqueueTranscription(data: TranscriptionJobData, executeSql: ExecuteSql): Promise<void>;
-  workTranscriptions(
-    concurrency: number,
-    handler: (data: TranscriptionJobData, attempt: JobAttempt) => Promise<void>,
+  /** Creates the queue if it does not exist yet; safe to call from every process, and again. */
+  define(queue: QueueDefinition): Promise<void>;
+  /** Adds a job to a defined queue: its id, or null when pg-boss refused it as a singleton. */
+  send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Runs the jobs of a defined queue in this process; the queue spreads them over every process. */
+  work<T extends object>(
+    queue: string,
+    options: WorkOptions,
+    handler: (job: QueuedJob<T>) => Promise<unknown>,
   ): Promise<void>;
+  /** Where one job is; `gone` once it was removed (or never existed). */
+  outcome(queue: string, id: string): Promise<JobOutcome>;
+  /** Stops a job that is waiting or running: its worker's `signal` aborts. */
+  cancel(queue: string, id: string): Promise<void>;
+  /** Deletes a job and what it returned. */
+  remove(queue: string, id: string): Promise<void>;
   /** Makes `name` a queue that pg-boss fills on a cron schedule (UTC); safe to call from every process. */
   scheduleRecurring(name: string, cron: string): Promise<void>;
   /** Runs the scheduled jobs of `name` in this process; each occurrence goes to one process only. */
   workRecurring(name: string, handler: () => Promise<void>): Promise<void>;
-  /** Transcription jobs waiting and running (pg-boss's counts, refreshed by its monitor). */
-  transcriptionDepth(): Promise<{ queued: number; active: number }>;
+  depth(queue: string): Promise<QueueDepth>;
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
+
+/** Settings of the queues `scheduleRecurring` fills. */
+const RECURRING = {
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  expireInSeconds: 15 * 60,
+  deleteAfterSeconds: 7 * 24 * 60 * 60,
+} satisfies Omit<QueueDefinition, 'name'>;
 
 /** pg-boss on the app's own database: the embedded PGlite or the PostgreSQL server. */
 export async function startJobQueue(
@@ -53,39 +121,66 @@ export async function startJobQueue(
           db: fromPglite(driver.client),
           backend: 'pglite',
           schema: 'pgboss',
+          useListenNotify: true,
           ...monitor(options),
         })
-      : new PgBoss({ connectionString: driver.url, max: 4, schema: 'pgboss', ...monitor(options) });
+      : new PgBoss({
+          connectionString: driver.url,
+          max: 4,
+          schema: 'pgboss',
+          useListenNotify: true,
+          ...monitor(options),
+        });
   boss.on('error', (error: unknown) => {
     process.stderr.write(
       `job queue error: ${error instanceof Error ? error.stack : JSON.stringify(error)}\n`,
     );
   });
   await boss.start();
-  await boss.createQueue(TRANSCRIPTION_QUEUE, {
-    retryLimit: 3,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 6 * 60 * 60,
-    heartbeatSeconds: options.heartbeatSeconds ?? 10,
-    deleteAfterSeconds: 7 * 24 * 60 * 60,
-  });
-  // Warm pg-boss's queue cache outside any transaction: on PGlite, a first lookup from inside
-  // a transaction would wait for the connection that transaction holds.
-  await boss.getJobById(TRANSCRIPTION_QUEUE, '00000000-0000-0000-0000-000000000000');
+  const defined = new Set<string>();
+
+  const define = async (queue: QueueDefinition) => {
+    await boss.createQueue(queue.name, {
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelaySeconds,
+      ...(queue.retryBackoff === undefined ? {} : { retryBackoff: queue.retryBackoff }),
+      expireInSeconds: queue.expireInSeconds,
+      ...(queue.heartbeat ? { heartbeatSeconds: options.heartbeatSeconds ?? 10 } : {}),
+      deleteAfterSeconds: queue.deleteAfterSeconds,
+      ...(queue.notify ? { notify: true } : {}),
+    });
+    // Warm pg-boss's queue cache outside any transaction: on PGlite, a first lookup from inside
+    // a transaction would wait for the connection that transaction holds.
+    await boss.getJobById(queue.name, '00000000-0000-0000-0000-000000000000');
+    defined.add(queue.name);
+  };
+  const assertDefined = (queue: string) => {
+    if (!defined.has(queue)) {
+      throw new Error(`job queue ${queue} is not defined in this process: define() it first`);
+    }
+  };
 
   return {
-    async enqueueTranscription(data, executeSql) {
-      await boss.send(TRANSCRIPTION_QUEUE, data, {
-        singletonKey: data.transcriptionId,
-        priority: data.priority ?? 0,
-        db: { executeSql: (text: string, values?: unknown[]) => executeSql(text, values) },
+    define,
+    async send(queue, data, { priority, singletonKey, executeSql } = {}) {
+      assertDefined(queue);
+      return boss.send(queue, data, {
+        ...(priority === undefined ? {} : { priority }),
+        ...(singletonKey === undefined ? {} : { singletonKey }),
+        ...(executeSql
+          ? { db: { executeSql: (text: string, values?: unknown[]) => executeSql(text, values) } }
+          : {}),
       });
     },
-    async workTranscriptions(concurrency, handler) {
+    async work<T extends object>(
+      queue: string,
+      { concurrency, pollingIntervalSeconds }: WorkOptions,
+      handler: (job: QueuedJob<T>) => Promise<unknown>,
+    ) {
+      assertDefined(queue);
       await boss.work<
-        TranscriptionJobData,
-        void,
+        T,
+        unknown,
         {
           localConcurrency: number;
           batchSize: 1;
@@ -93,38 +188,61 @@ export async function startJobQueue(
           pollingIntervalSeconds: number;
         }
       >(
-        TRANSCRIPTION_QUEUE,
+        queue,
         {
           localConcurrency: concurrency,
           batchSize: 1,
           includeMetadata: true,
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+          pollingIntervalSeconds: pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 1,
         },
         async ([job]) => {
-          if (job)
-            await handler(job.data, {
+          if (!job) return undefined;
+          return handler({
+            id: job.id,
+            data: job.data,
+            attempt: {
               retryCount: job.retryCount,
               retryLimit: job.retryLimit,
               queuedAt: job.createdOn,
-            });
+            },
+            signal: job.signal ?? new AbortController().signal,
+          });
         },
       );
     },
+    async outcome(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      if (!job) return { state: 'gone' };
+      switch (job.state) {
+        case 'created':
+        case 'retry':
+          return { state: 'waiting' };
+        case 'active':
+          return { state: 'running' };
+        case 'completed':
+          return { state: 'completed', output: job.output };
+        case 'cancelled':
+          return { state: 'cancelled' };
+        default:
+          return { state: 'failed' };
+      }
+    },
+    async cancel(queue, id) {
+      await boss.cancel(queue, id);
+    },
+    async remove(queue, id) {
+      await boss.deleteJob(queue, id);
+    },
     async scheduleRecurring(name, cron) {
-      await boss.createQueue(name, {
-        retryLimit: 2,
-        retryDelay: 60,
-        expireInSeconds: 15 * 60,
-        deleteAfterSeconds: 7 * 24 * 60 * 60,
-      });
+      await define({ name, ...RECURRING });
       await boss.schedule(name, cron, null, { tz: 'UTC' });
     },
     async workRecurring(name, handler) {
       await boss.work(name, { pollingIntervalSeconds: 10 }, async () => handler());
     },
-    async transcriptionDepth() {
-      const queue = await boss.getQueue(TRANSCRIPTION_QUEUE);
-      return { queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0 };
+    async depth(queue) {
+      const found = await boss.getQueue(queue);
+      return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0 };
     },
     async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
       // PGlite belongs to the app, which closes it after the queue stops; pg-boss owns its own pool.

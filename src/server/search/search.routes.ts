@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SearchHitDto } from '../../core/api-types.js';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
@@ -34,11 +33,12 @@ const searchHitSchema = z
   .meta({ id: 'SearchHit' });
 
 /** `GET /api/search?q=`: the signed-in user's transcripts holding the words typed so far. */
-export async function searchRoutes(app: FastifyInstance, options: { auth: Auth; db: Database }) {
-  const { auth, db } = options;
+export async function searchRoutes(app: FastifyInstance, options: { db: Database }) {
+  const { db } = options;
   app.get(
     '/api/search',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['Transcriptions'],
         summary: 'Your transcripts holding the words typed so far',
@@ -48,7 +48,7 @@ export async function searchRoutes(app: FastifyInstance, options: { auth: Auth; 
       },
     },
     async (request, reply): Promise<SearchHitDto[]> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const parsed = searchQuery.safeParse(request.query);
       const q = parsed.success ? parsed.data.q : undefined;
       if (Array.isArray(q)) throw new AppError('bad_request', 'Send one q parameter.');

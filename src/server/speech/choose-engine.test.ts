@@ -109,6 +109,37 @@ describe('chooseSpeechEngine', () => {
 });
 
 describe('startSpeechEngine', () => {
+  it('builds the engine TRANSCRIPTION_ENGINE names', async () => {
+    const pocketsphinx = await startSpeechEngine(
+      settings({ engine: 'pocketsphinx', parallelism: 3 }),
+    );
+    expect({
+      name: pocketsphinx.engine.name,
+      parallelism: pocketsphinx.engine.parallelism,
+    }).toEqual({ name: 'pocketsphinx', parallelism: 3 });
+    await pocketsphinx.engine.close();
+    const openai = await startSpeechEngine(
+      settings({
+        engine: 'openai',
+        openai: { apiUrl: 'http://127.0.0.1:9/v1', model: 'whisper-1' },
+        parallelism: 2,
+      }),
+    );
+    const { name, model, parallelism } = openai.engine;
+    expect({ name, model, parallelism }).toEqual({
+      name: 'openai',
+      model: 'whisper-1',
+      parallelism: 2,
+    });
+    await openai.engine.close();
+  });
+
+  it('refuses the openai engine without a URL', async () => {
+    await expect(startSpeechEngine(settings({ engine: 'openai' }))).rejects.toThrow(
+      /TRANSCRIPTION_API_URL/,
+    );
+  });
+
   it('starts whisper with the model loaded and logs why', async () => {
     await writeFile(modelFile('ggml-tiny.en.bin'), model);
     const { engine, choice } = await startSpeechEngine(

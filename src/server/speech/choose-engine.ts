@@ -1,7 +1,14 @@
-import { createSpeechEngine } from './engines/create-speech-engine.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
 import type { SpeechEngine } from './engines/engine.js';
-import { findWhisperModel } from './engines/whisper/find-whisper-model.js';
+import { createOpenAiEngine } from './engines/openai/openai-engine.js';
+import { createPocketSphinxEngine } from './engines/pocketsphinx/pocketsphinx-engine.js';
+import { SpeechEngineError } from './engines/speech-engine-error.js';
+import { findWhisperModel, whisperModelPath } from './engines/whisper/find-whisper-model.js';
+import { modelNameOfFile } from './engines/whisper/whisper-model-catalog.js';
 import { startWhisperEngine } from './engines/whisper/whisper-engine.js';
+import { SpeechEngineSupervisor } from './speech-engine-supervisor.js';
 
 export type EngineName = 'whisper' | 'openai' | 'pocketsphinx';
 
@@ -24,6 +31,7 @@ export interface SpeechEngineSettings {
     binaryPath?: string;
     temperatureIncrement?: number;
   };
+  /** `apiUrl` is required for the openai engine: the base URL including /v1. */
   openai: { apiUrl?: string; apiKey?: string; model: string };
   /** Chunks at once for engines that run several (the worker's concurrency). */
   parallelism: number;
@@ -49,8 +57,54 @@ export interface EngineChoiceLog {
   warn(details: object, message: string): void;
 }
 
+/** What to get ready in the background: a model to download by name, or a file already there. */
+export interface WhisperTarget {
+  name: string;
+  download: boolean;
+  modelPath: string;
+}
+
 /** WHISPER_MODEL=none: whisper is neither used nor downloaded. */
-export const WHISPER_OFF = 'none';
+const WHISPER_OFF = 'none';
+
+/**
+ * Starts the speech engine the configuration asks for (TRANSCRIPTION_ENGINE=auto: whisper, then
+ * openai, then pocketsphinx), getting whisper ready in the background when it is missing.
+ *
+ * This module is the one place that decides which engine serves and why: the engine of the start
+ * (`chooseSpeechEngine`), the next one when whisper cannot start (`startSpeechEngine`), and
+ * whether whisper is made ready in the background (`whisperTarget`); the supervisor does that.
+ */
+export async function speechEngineFromConfig(
+  config: Config,
+  log: EngineChoiceLog,
+): Promise<SpeechEngineSupervisor> {
+  const settings = settingsFromConfig(config);
+  const started = await startSpeechEngine(settings, log);
+  const target = started.engine.name === 'whisper' ? undefined : whisperTarget(settings);
+  return SpeechEngineSupervisor.start(started, target, settings, log);
+}
+
+function settingsFromConfig(config: Config): SpeechEngineSettings {
+  const { transcription } = config;
+  return {
+    engine: transcription.engine,
+    whisper: {
+      model: transcription.whisper.model,
+      defaultModel: transcription.whisper.defaultModel,
+      modelsDir: transcription.whisper.modelsDir,
+      modelsBaseUrl: transcription.whisper.modelsBaseUrl,
+      threads: transcription.whisper.threads,
+      binaryPath: transcription.whisper.serverPath,
+    },
+    openai: {
+      apiUrl: transcription.apiUrl,
+      apiKey: transcription.apiKey,
+      model: transcription.model,
+    },
+    parallelism: config.workerConcurrency,
+  };
+}
 
 /** Decides the engine from the settings and the model files on disk; starts nothing. */
 export async function chooseSpeechEngine(settings: SpeechEngineSettings): Promise<EngineChoice> {
@@ -100,13 +154,7 @@ export async function startSpeechEngine(
       choice = fallBack(settings, `whisper could not start`, [...choice.warnings, message]);
     }
   }
-  engine ??= createSpeechEngine({
-    engine: choice.engine === 'openai' ? 'openai' : 'pocketsphinx',
-    apiUrl: settings.openai.apiUrl,
-    apiKey: settings.openai.apiKey,
-    model: settings.openai.model,
-    parallelism: settings.parallelism,
-  });
+  engine ??= choice.engine === 'openai' ? openAiEngine(settings) : pocketSphinxEngine(settings);
   for (const warning of choice.warnings) log?.warn({ engine: choice.engine }, warning);
   log?.info(
     { engine: engine.name, model: engine.model, reason: choice.reason },
@@ -128,4 +176,36 @@ function fallBack(
     };
   }
   return { engine: 'pocketsphinx', reason: `${because}; using the offline default`, warnings };
+}
+
+function openAiEngine(settings: SpeechEngineSettings): SpeechEngine {
+  const { apiUrl, apiKey, model } = settings.openai;
+  if (!apiUrl) throw new SpeechEngineError('the openai engine needs TRANSCRIPTION_API_URL');
+  return createOpenAiEngine({ apiUrl, apiKey, model, parallelism: settings.parallelism });
+}
+
+function pocketSphinxEngine(settings: SpeechEngineSettings): SpeechEngine {
+  // PocketSphinx has one model: it ignores the openai engine's model name.
+  return createPocketSphinxEngine({ parallelism: settings.parallelism });
+}
+
+/**
+ * Whether to get whisper ready in the background while another engine serves, and which model.
+ * Only when whisper is wanted (`auto` or `whisper`, WHISPER_MODEL not `none`).
+ */
+function whisperTarget(settings: SpeechEngineSettings): WhisperTarget | undefined {
+  const { engine, whisper, openai } = settings;
+  if (engine !== 'auto' && engine !== 'whisper') return undefined;
+  if (whisper.model === WHISPER_OFF) return undefined;
+  // An operator who set a hosted API under `auto` chose it over a download.
+  if (engine === 'auto' && openai.apiUrl) return undefined;
+  const setting = whisper.model ?? whisper.defaultModel;
+  if (!setting) return undefined;
+  const modelPath = whisperModelPath(setting, whisper.modelsDir);
+  const isName = !setting.includes('/') && !setting.includes(path.sep) && !setting.endsWith('.bin');
+  if (isName) return { name: setting, download: true, modelPath };
+  // A file named by path is never downloaded; it is used when present (whisper-server missing).
+  return existsSync(modelPath)
+    ? { name: modelNameOfFile(modelPath), download: false, modelPath }
+    : undefined;
 }

@@ -1,25 +1,18 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  WHISPER_OFF,
-  startSpeechEngine,
-  type EngineChoice,
-  type EngineChoiceLog,
-  type SpeechEngineSettings,
+import type {
+  EngineChoiceLog,
+  SpeechEngineSettings,
+  StartedSpeechEngine,
+  WhisperTarget,
 } from './choose-engine.js';
 import { EngineSlot, type EngineLease } from './engine-slot.js';
 import type { SpeechEngine } from './engines/engine.js';
 import { buildWhisperServerInBackground } from './engines/whisper/build-whisper-server-in-background.js';
 import { downloadWhisperModel } from './engines/whisper/download-whisper-model.js';
-import { whisperModelPath } from './engines/whisper/find-whisper-model.js';
 import { inspectWhisperModel } from './engines/whisper/inspect-whisper-model.js';
 import { withModelDownloadLock } from './engines/whisper/model-download-lock.js';
-import {
-  DEFAULT_MODELS_BASE_URL,
-  modelNameOfFile,
-  modelUrl,
-} from './engines/whisper/whisper-model-catalog.js';
+import { DEFAULT_MODELS_BASE_URL, modelUrl } from './engines/whisper/whisper-model-catalog.js';
 import { startWhisperEngine } from './engines/whisper/whisper-engine.js';
 import { findWhisperServer } from './engines/whisper/whisper-server-binary.js';
 
@@ -41,9 +34,6 @@ export interface SpeechEngineStatus {
   pending?: PendingWhisper;
 }
 
-/** What to get ready in the background: a model to download by name, or a file already there. */
-type WhisperTarget = { name: string; download: boolean; modelPath: string };
-
 /**
  * The speech engine of this process. It starts at once on what is usable now, and when whisper
  * is wanted but its model or whisper-server is missing, it downloads and builds them in the
@@ -57,25 +47,29 @@ export class SpeechEngineSupervisor {
 
   private constructor(
     private readonly slot: EngineSlot,
-    choice: EngineChoice,
+    reason: string,
     private readonly settings: SpeechEngineSettings,
     private readonly log: EngineChoiceLog,
   ) {
-    this.reason = choice.reason;
+    this.reason = reason;
   }
 
-  static async start(
+  /**
+   * Serves the engine chosen and started (choose-engine.ts decides which); with a `target`, gets
+   * whisper ready in the background and then gives new jobs whisper.
+   */
+  static start(
+    started: StartedSpeechEngine,
+    target: WhisperTarget | undefined,
     settings: SpeechEngineSettings,
     log: EngineChoiceLog,
-  ): Promise<SpeechEngineSupervisor> {
-    const started = await startSpeechEngine(settings, log);
+  ): SpeechEngineSupervisor {
     const supervisor = new SpeechEngineSupervisor(
       new EngineSlot(started.engine),
-      started.choice,
+      started.choice.reason,
       settings,
       log,
     );
-    const target = started.engine.name === 'whisper' ? undefined : whisperTarget(settings);
     if (target) supervisor.provisioning = supervisor.provision(target);
     return supervisor;
   }
@@ -218,24 +212,6 @@ export class SpeechEngineSupervisor {
       ...(percent === undefined ? {} : { percent }),
     };
   }
-}
-
-/** Whether to get whisper ready in the background, and which model. */
-function whisperTarget(settings: SpeechEngineSettings): WhisperTarget | undefined {
-  const { engine, whisper, openai } = settings;
-  if (engine !== 'auto' && engine !== 'whisper') return undefined;
-  if (whisper.model === WHISPER_OFF) return undefined;
-  // An operator who set a hosted API under `auto` chose it over a download.
-  if (engine === 'auto' && openai.apiUrl) return undefined;
-  const setting = whisper.model ?? whisper.defaultModel;
-  if (!setting) return undefined;
-  const modelPath = whisperModelPath(setting, whisper.modelsDir);
-  const isName = !setting.includes('/') && !setting.includes(path.sep) && !setting.endsWith('.bin');
-  if (isName) return { name: setting, download: true, modelPath };
-  // A file named by path is never downloaded; it is used when present (whisper-server missing).
-  return existsSync(modelPath)
-    ? { name: modelNameOfFile(modelPath), download: false, modelPath }
-    : undefined;
 }
 
 async function isUsableModel(modelPath: string): Promise<boolean> {

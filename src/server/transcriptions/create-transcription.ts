@@ -17,6 +17,7 @@ import {
 } from './monthly-quota.js';
 import type { ReceivedUpload } from './receive-upload.js';
 import type { TranscriptionRow } from './transcription.repository.js';
+import { enqueueTranscription } from './transcription-jobs.js';
 
 export interface CreateTranscriptionDeps {
   database: DatabaseHandle;
@@ -87,7 +88,7 @@ export async function createTranscription(
       await executeSql(insert.sql, insert.params);
       await countTranscription(executeSql, db, userId, row.createdAt);
       const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
-      await deps.queue.enqueueTranscription({ transcriptionId: id, priority }, executeSql);
+      await enqueueTranscription(deps.queue, { transcriptionId: id, priority }, executeSql);
     });
     storedKey = undefined;
     return row;

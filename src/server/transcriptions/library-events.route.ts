@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { findListItemForUser, listUnfinishedTranscriptions } from './list-transcriptions.js';
 import { toTranscriptionListItemDto } from './transcription-dto.js';
@@ -20,13 +19,13 @@ import type { TranscriptionSignals } from '../live/transcription-signals.js';
 export function libraryEventsRoute(
   app: FastifyInstance,
   options: {
-    auth: Auth;
     db: Database;
     signals: TranscriptionSignals;
     openStreams: Set<ServerResponse>;
   },
 ) {
-  const { auth, db, signals } = options;
+  const { db, signals } = options;
+  const config = { auth: 'session' as const };
   const schema = {
     tags: ['Transcriptions'],
     security: SESSION_SECURITY,
@@ -36,8 +35,8 @@ export function libraryEventsRoute(
       401: apiErrorSchema,
     },
   };
-  app.get('/api/transcriptions/events', { schema }, async (request, reply) => {
-    const user = await requireSessionUser(auth, request);
+  app.get('/api/transcriptions/events', { config, schema }, async (request, reply) => {
+    const user = authenticatedUser(request);
     let unwatch = (): void => undefined;
     const stream = openEventStream(reply, options.openStreams, () => unwatch());
     const send = (event: string, data: unknown) =>

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
-import type { JobAttempt, TranscriptionJobData } from '../jobs/job-queue.js';
+import type { JobAttempt } from '../jobs/job-queue.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import { sniffAudioFile } from '../speech/audio/sniff-audio-format.js';
@@ -10,6 +10,7 @@ import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
+import type { TranscriptionJobData } from './transcription-jobs.js';
 import {
   failAndGiveSlotBack,
   startRun,

@@ -9,6 +9,7 @@ import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import { transcriptionWindow } from './create-transcription.js';
 import { assertMonthlyQuota, countTranscription, lockUserQuota } from './monthly-quota.js';
 import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
+import { enqueueTranscription } from './transcription-jobs.js';
 
 export const NOT_FOUND = 'Transcription not found';
 export const STILL_RUNNING =
@@ -81,7 +82,7 @@ export async function retranscribeTranscription(
     if (rows.length === 0) throw new AppError('conflict', STILL_RUNNING);
     await countTranscription(executeSql, db, userId, new Date());
     const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
-    await deps.queue.enqueueTranscription({ transcriptionId: row.id, priority }, executeSql);
+    await enqueueTranscription(deps.queue, { transcriptionId: row.id, priority }, executeSql);
   });
   const updated = await findTranscriptionForUser(db, userId, row.id);
   if (!updated) throw new AppError('not_found', NOT_FOUND);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TranscriptionDto } from '../../core/api-types.js';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
@@ -18,7 +17,6 @@ import { NOT_FOUND, retranscribeTranscription } from './retranscribe-transcripti
 import { toTranscriptionDto } from './transcription-dto.js';
 
 export interface RetranscribeRoutesOptions {
-  auth: Auth;
   database: DatabaseHandle;
   queue: JobQueue;
   originOf: OriginOf;
@@ -29,11 +27,12 @@ const body = z.object({ wholeFile: z.boolean().optional() }).strict().nullish();
 
 /** `POST /api/transcriptions/:id/retranscribe`, body optional: `{ "wholeFile": true }`. */
 export async function retranscribeRoutes(app: FastifyInstance, options: RetranscribeRoutesOptions) {
-  const { auth, database, queue, originOf } = options;
+  const { database, queue, originOf } = options;
 
   app.post(
     '/api/transcriptions/:id/retranscribe',
     {
+      config: { auth: 'session' },
       schema: {
         tags: ['Transcriptions'],
         summary: 'Transcribe a finished transcript again, in place, with today’s plan and engine',
@@ -51,7 +50,7 @@ export async function retranscribeRoutes(app: FastifyInstance, options: Retransc
       },
     },
     async (request, reply): Promise<TranscriptionDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const id = params.safeParse(request.params);
       if (!id.success) throw new AppError('not_found', NOT_FOUND);
       const input = body.safeParse(request.body);

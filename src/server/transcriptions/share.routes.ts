@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ShareLinkDto, SharedTranscriptDto } from '../../core/api-types.js';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -30,7 +29,6 @@ const owner = { tags: ['Sharing'], security: SESSION_SECURITY };
 const anyoneWithTheLink = { tags: ['Sharing'], security: ANONYMOUS_SECURITY };
 
 export interface ShareRoutesOptions {
-  auth: Auth;
   db: Database;
   storage: ObjectStorage;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
@@ -58,11 +56,12 @@ function rateLimit(max: number) {
 
 /** Read-only links: the owner turns them on and off; anyone with the token reads and listens. */
 export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
-  const { auth, db, storage, originOf } = options;
+  const { db, storage, originOf } = options;
 
   app.post(
     '/api/transcriptions/:id/share',
     {
+      config: { auth: 'session' },
       schema: {
         ...owner,
         summary: 'Turn on a read-only link to a completed transcript',
@@ -71,7 +70,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
       },
     },
     async (request): Promise<ShareLinkDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params);
       if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
       const token = await shareTranscription(db, user.id, row.id);
@@ -83,6 +82,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
   app.delete(
     '/api/transcriptions/:id/share',
     {
+      config: { auth: 'session' },
       schema: {
         ...owner,
         summary: 'Turn the read-only link off',
@@ -91,7 +91,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
       },
     },
     async (request) => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params);
       await revokeShare(db, user.id, row.id);
       return { ok: true as const };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OriginalTranscriptDto, TranscriptionDto } from '../../core/api-types.js';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { editTranscription } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
@@ -19,7 +18,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
-  auth: Auth;
   db: Database;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
@@ -30,11 +28,12 @@ export async function transcriptionEditsRoutes(
   app: FastifyInstance,
   options: TranscriptionEditsRoutesOptions,
 ) {
-  const { auth, db, originOf } = options;
+  const { db, originOf } = options;
 
   app.patch(
     '/api/transcriptions/:id',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'Rename a transcript or correct its segments (409 when the version is stale)',
@@ -44,7 +43,7 @@ export async function transcriptionEditsRoutes(
       },
     },
     async (request, reply): Promise<TranscriptionDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params);
       const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
       reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
@@ -55,6 +54,7 @@ export async function transcriptionEditsRoutes(
   app.get(
     '/api/transcriptions/:id/original',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'The machine’s first transcript, before any edit',
@@ -63,7 +63,7 @@ export async function transcriptionEditsRoutes(
       },
     },
     async (request): Promise<OriginalTranscriptDto> => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params);
       return { text: row.originalText ?? row.text, segments: row.originalSegments ?? row.segments };
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Auth } from '../accounts/auth.js';
-import { requireSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { OriginOf } from '../http/request-origin.js';
@@ -26,7 +25,6 @@ import {
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 
 export interface TranscriptionEventsRoutesOptions {
-  auth: Auth;
   db: Database;
   signals: TranscriptionSignals;
   originOf: OriginOf;
@@ -41,18 +39,19 @@ export async function transcriptionEventsRoutes(
   app: FastifyInstance,
   options: TranscriptionEventsRoutesOptions,
 ) {
-  const { auth, db, signals } = options;
+  const { db, signals } = options;
   const openStreams = new Set<ServerResponse>();
   // Streams stay open for as long as a job runs: end them, so shutdown is not held up.
   app.addHook('preClose', async () => {
     for (const stream of openStreams) stream.end();
   });
 
-  libraryEventsRoute(app, { auth, db, signals, openStreams });
+  libraryEventsRoute(app, { db, signals, openStreams });
 
   app.get(
     '/api/transcriptions/:id/events',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'Follow a transcription as it runs (a stream of server-sent events)',
@@ -65,7 +64,7 @@ export async function transcriptionEventsRoutes(
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const { id } = await findOwnedTranscription(db, user.id, request.params);
       let position = parseLastEventId(request.headers['last-event-id']);
 
@@ -104,6 +103,7 @@ export async function transcriptionEventsRoutes(
   app.post(
     '/api/transcriptions/:id/cancel',
     {
+      config: { auth: 'session' },
       schema: {
         ...documented,
         summary: 'Cancel a queued or running transcription',
@@ -117,7 +117,7 @@ export async function transcriptionEventsRoutes(
       },
     },
     async (request) => {
-      const user = await requireSessionUser(auth, request);
+      const user = authenticatedUser(request);
       const { id } = await findOwnedTranscription(db, user.id, request.params);
       const cancelled = await cancelTranscription(db, user.id, id);
       if (!cancelled) throw new AppError('conflict', ALREADY_ENDED);

@@ -4,6 +4,7 @@ import type { EngineLease } from '../speech/engine-slot.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { processTranscription, type ProcessTranscriptionDeps } from './process-transcription.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { workTranscriptions } from './transcription-jobs.js';
 
 export interface TranscriptionWorkersOptions {
   queue: JobQueue;
@@ -23,7 +24,7 @@ export interface TranscriptionWorkersOptions {
 export async function startTranscriptionWorkers(
   options: TranscriptionWorkersOptions,
 ): Promise<void> {
-  await options.queue.workTranscriptions(options.concurrency, async (data, attempt) => {
+  await workTranscriptions(options.queue, options.concurrency, async (data, attempt) => {
     const lease = options.engine.acquire();
     try {
       await processTranscription(

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../core/api-types.js';
 import { planFor } from '../../core/plans.js';
-import type { Auth } from '../accounts/auth.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid, isUserPaidCached } from '../billing/is-user-paid.js';
 import type { PaidStateCache } from '../billing/paid-state-cache.js';
@@ -13,13 +12,14 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { createTranscription } from './create-transcription.js';
 import { decodeCursor, LIST_SORTS } from './list-cursor.js';
 import { listTranscriptionsPage } from './list-transcriptions.js';
+import type { LibraryReadCache } from './library-read-cache.js';
 import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
 import { acceptUpload, type UploadGate } from './accept-upload.js';
 import { UploadReservations } from './upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
-import { deleteTranscriptionForUser, readUsage } from './transcription.repository.js';
+import { deleteTranscriptionForUser, readUsage, utcMonth } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './transcription-events.routes.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
@@ -35,10 +35,11 @@ import {
 } from './transcription-schemas.js';
 
 export interface TranscriptionsRoutesOptions {
-  auth: Auth;
   database: DatabaseHandle;
   /** Each user's plan from memory, for the usage poll. */
   paidStates: PaidStateCache;
+  /** Each user's list pages and usage from memory, forgotten on every change to them. */
+  libraryReads: LibraryReadCache;
   storage: ObjectStorage;
   /** Where uploads are received before they are stored. */
   workDir: string;
@@ -84,15 +85,15 @@ export async function transcriptionsRoutes(
   app: FastifyInstance,
   options: TranscriptionsRoutesOptions,
 ) {
-  const { auth, database, storage, workDir, queue, originOf, signals } = options;
+  const { database, storage, workDir, queue, originOf, signals } = options;
   const gate: UploadGate = {
     uploads: options.uploads ?? new UploadReservations(),
     workDir,
     minFreeDiskBytes: options.minFreeDiskBytes ?? 0,
   };
   const { db } = database;
-  await app.register(retranscribeRoutes, { auth, database, queue, originOf });
-  await app.register(transcriptionEventsRoutes, { auth, db, signals, originOf });
+  await app.register(retranscribeRoutes, { database, queue, originOf });
+  await app.register(transcriptionEventsRoutes, { db, signals, originOf });
   const ownedTranscription = (userId: string, params: unknown) =>
     findOwnedTranscription(db, userId, params);
 
@@ -151,7 +152,17 @@ export async function transcriptionsRoutes(
       }
       const { limit, sort, before } = parsed.data;
       const cursor = before === undefined ? undefined : decodeCursor(before, sort);
-      const page = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
+      const page = await options.libraryReads.read(
+        user.id,
+        `list ${sort} ${limit} ${before ?? ''}`,
+        async () => {
+          const rows = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
+          return {
+            items: rows.items.map(toTranscriptionListItemDto),
+            nextCursor: rows.nextCursor,
+          };
+        },
+      );
       if (page.nextCursor !== null) {
         const next = new URLSearchParams({
           limit: String(limit),
@@ -162,7 +173,7 @@ export async function transcriptionsRoutes(
           .header('x-next-cursor', page.nextCursor)
           .header('link', `</api/transcriptions?${next.toString()}>; rel="next"`);
       }
-      return page.items.map(toTranscriptionListItemDto);
+      return page.items;
     },
   );
 
@@ -240,7 +251,10 @@ export async function transcriptionsRoutes(
     async (request): Promise<UsageDto> => {
       const user = authenticatedUser(request);
       const plan = planFor(await isUserPaidCached(db, options.paidStates, user.id));
-      const usage = await readUsage(db, user.id);
+      const now = new Date();
+      const usage = await options.libraryReads.read(user.id, `usage ${utcMonth(now)}`, () =>
+        readUsage(db, user.id, now),
+      );
       return {
         ...usage,
         transcriptionLimit: plan.limits.transcriptionsPerMonth,

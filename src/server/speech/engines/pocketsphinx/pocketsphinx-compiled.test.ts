@@ -44,10 +44,10 @@ async function compileSources(outputRoot: string): Promise<void> {
 }
 
 const RUNNER = `
-import { createSpeechEngine } from './src/server/speech/engines/create-speech-engine.js';
+import { createPocketSphinxEngine } from './src/server/speech/engines/pocketsphinx/pocketsphinx-engine.js';
 import { transcribeAudioFile } from './src/server/speech/transcribe-audio-file.js';
 const [inputPath, workDir] = process.argv.slice(2);
-const engine = createSpeechEngine({ engine: 'pocketsphinx', model: 'unused', parallelism: 1 });
+const engine = createPocketSphinxEngine({ parallelism: 1 });
 try {
   const result = await transcribeAudioFile({ inputPath, demuxer: 'wav', engine, workDir });
   process.stdout.write(JSON.stringify({ result, loads: engine.modelLoads }));
