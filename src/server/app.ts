@@ -53,6 +53,7 @@ import type { ObjectStorage } from './storage/object-storage.js';
 import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
+import { freeTrialQueue, startFreeTrialWorkers } from './transcriptions/free-trial-jobs.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 import { forgetReadsOnWrites, LibraryReadCache } from './transcriptions/library-read-cache.js';
 import { UploadReservations } from './transcriptions/upload-reservations.js';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const queue = await startJobQueue(database, deps.jobQueue);
   await queue.define(transcriptionQueue);
+  await queue.define(freeTrialQueue);
   await server.register(healthRoutes, {
     config,
     database,
@@ -276,7 +278,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await server.register(freeTrialRoutes, {
     workDir,
-    engine: () => speech.current(),
+    queue,
+    storage,
     perHour: deps.freeTrialsPerHour ?? 20,
     minFreeDiskBytes: config.minFreeDiskBytes,
   });
@@ -327,6 +330,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       log: server.log,
       notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
     });
+    await startFreeTrialWorkers({ queue, storage, workDir, engine: speech });
   }
 
   return { server, auth, storage, workDir, queue, billing, speech, mailer };

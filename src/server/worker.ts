@@ -4,6 +4,7 @@ import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
 import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
+import { freeTrialQueue, startFreeTrialWorkers } from './transcriptions/free-trial-jobs.js';
 import { transcriptionQueue } from './transcriptions/transcription-jobs.js';
 import { startTranscriptionSignals } from './live/transcription-signals.js';
 import { startAccountDeletionJobs } from './account-deletion/account-deletion-plugin.js';
@@ -35,6 +36,7 @@ async function main() {
   await migrateWhenReachable(database, log);
   const queue = await startJobQueue(database);
   await queue.define(transcriptionQueue);
+  await queue.define(freeTrialQueue);
   const speech = await speechEngineFromConfig(config, log);
   const storage = storageFromConfig(config.storage);
   const tempArea = claimTempArea(config.workDir);
@@ -58,6 +60,12 @@ async function main() {
     concurrency: config.workerConcurrency,
     log,
     notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
+  });
+  await startFreeTrialWorkers({
+    queue,
+    storage,
+    workDir: tempArea.directory,
+    engine: speech,
   });
   // Scheduled jobs (test-mode renewals, finishing account deletions) run in worker processes too.
   const billing = createBilling({

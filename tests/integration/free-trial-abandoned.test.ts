@@ -43,7 +43,7 @@ describe('a free trial whose visitor leaves', () => {
     api = await startSilentSpeechApi();
     directory = await makeTempDirectory();
     app = await createTestApp('pglite', {
-      env: { TRANSCRIPTION_ENGINE: 'openai', TRANSCRIPTION_API_URL: api.url },
+      env: { TRANSCRIPTION_ENGINE: 'openai', TRANSCRIPTION_API_URL: api.url, RUN_WORKERS: 'true' },
     });
   });
   afterAll(async () => {

@@ -11,7 +11,9 @@ import {
 import { listen, uploadFile } from './support/http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { FREE_TRIAL_RATE_LIMITED } from '../../src/server/transcriptions/free-trial.routes.js';
-import { writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { FREE_TRIAL_QUEUE } from '../../src/server/transcriptions/free-trial-jobs.js';
 import { leftInWorkFolder } from './support/work-folder.js';
 
 const TRIAL = { url: '/api/transcribe/free-trial', extraFields: { freeTrial: 'true' } };
@@ -29,7 +31,7 @@ beforeAll(async () => {
     { say: 'the weather today is sunny and warm' },
     { silence: 10 },
   ]);
-  app = await createTestApp('pglite', { env: { RUN_WORKERS: 'false' } });
+  app = await createTestApp('pglite', { env: { RUN_WORKERS: 'true' } });
   baseUrl = await listen(app);
 });
 afterAll(async () => {
@@ -51,6 +53,12 @@ describe('anonymous free trial', () => {
     expect(await leftInWorkFolder(app)).toEqual([]);
     const rows = await app.database.db.query.transcriptions.findMany();
     expect(rows).toEqual([]);
+    // The worker's job and its answer are gone, and so is the stored upload.
+    const jobs = (await app.database.db.execute(
+      sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${FREE_TRIAL_QUEUE}`,
+    )) as unknown as { rows: Array<{ count: number }> };
+    expect(jobs.rows).toEqual([{ count: 0 }]);
+    expect(await readdir(app.config.audioDir).catch(() => [])).toEqual([]);
   });
 
   it('refuses what is not audio with the exact message', async () => {
@@ -66,7 +74,7 @@ describe('free trial rate limit', () => {
   let limited: TestApp;
   let limitedUrl: string;
   beforeAll(async () => {
-    limited = await createTestApp('pglite', { env: { RUN_WORKERS: 'false' } });
+    limited = await createTestApp('pglite', { env: { RUN_WORKERS: 'true' } });
     limitedUrl = await listen(limited);
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
+import { FREE_TRIAL_QUEUE } from '../../src/server/transcriptions/free-trial-jobs.js';
 import { ALIVE_FILE } from '../../src/server/storage/process-temp-area.js';
 import {
   makeSpeechClip,
@@ -109,6 +110,23 @@ describe('two API processes and two workers on PostgreSQL and S3', () => {
       throw new Error(`${String(error)}\n${logs.join('\n')}`, { cause: error });
     }
   }, 300_000);
+
+  it('a free trial sent to an API without workers is transcribed by a worker, and nothing is kept', async () => {
+    const api = apis[1] as RunningServer;
+    const response = await uploadFile(api.baseUrl, undefined, speech.path, {
+      url: '/api/transcribe/free-trial',
+      origin: api.baseUrl,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { text: string }).text).toContain('four five six');
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`,
+      [FREE_TRIAL_QUEUE],
+    );
+    expect(rows[0]?.n).toBe(0);
+    const trialObjects = (await s3.keys()).filter((key) => key.includes('trial-'));
+    expect(trialObjects).toEqual([]);
+  }, 120_000);
 });
 
 async function uploadKillAndCheck(): Promise<void> {

@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FreeTrialResult } from '../../core/api-types.js';
 import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
-import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
-import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import { ANONYMOUS_SECURITY, apiErrorSchema } from '../http/api-schemas.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { runFreeTrialJob } from './free-trial-jobs.js';
 import { freeTrialFormSchema, freeTrialResultSchema } from './transcription-schemas.js';
 import { inspectUpload } from './inspect-upload.js';
 import { receiveUpload } from './receive-upload.js';
 
 export interface FreeTrialRoutesOptions {
-  /** Where the upload and the decoded audio live while it is transcribed. */
+  /** Where the upload is received before it is stored for a worker. */
   workDir: string;
-  engine: () => SpeechEngine;
+  /** The trial is transcribed by a worker process (or this one's workers), never here. */
+  queue: JobQueue;
+  storage: ObjectStorage;
   /** Free trials per client address per hour. */
   perHour: number;
   /** Trials are refused while the disk holding the temporary files has less free. */
@@ -26,7 +29,10 @@ export interface FreeTrialRoutesOptions {
 export const FREE_TRIAL_RATE_LIMITED =
   'Too many free trials from your network. Please try again later, or sign up for free to keep going.';
 
-/** Anonymous preview: the first 30 seconds, answered in the request; nothing is kept. */
+/**
+ * Anonymous preview: the first 30 seconds, answered in the request; nothing is kept. The upload
+ * goes to storage and a highest-priority job; the request waits for the job's answer.
+ */
 export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRoutesOptions) {
   app.post(
     '/api/transcribe/free-trial',
@@ -66,29 +72,26 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
         reply.header('connection', 'close');
         throw error;
       }
-      const workDir = await mkdtemp(path.join(options.workDir, 'trial-'));
-      // Nobody reads the answer once the visitor has gone: stop decoding and transcribing, so
-      // the engine's time goes to whoever is still waiting.
+      // Nobody reads the answer once the visitor has gone: the job is cancelled and its worker
+      // stops decoding and transcribing, so the engine's time goes to whoever is still waiting.
       const visitorGone = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableEnded)
           visitorGone.abort(new Error('The visitor left the free trial.'));
       };
       reply.raw.once('close', onClose);
+      const audioKey = `trial-${randomUUID()}`;
       try {
         const audio = await inspectUpload(upload.tempPath, upload.size);
-        const result = await transcribeAudioFile({
-          inputPath: upload.tempPath,
-          demuxer: audio.format.demuxer,
-          maxSeconds: FREE_TRANSCRIPT_SECONDS,
-          engine: options.engine(),
-          workDir,
-          // Someone waits on the page: served before queued jobs' chunks.
-          priority: WORK_PRIORITY.interactive,
-          signal: visitorGone.signal,
-        });
+        await options.storage.putFile(audioKey, upload.tempPath);
+        const output = await runFreeTrialJob(
+          options.queue,
+          { audioKey, demuxer: audio.format.demuxer },
+          { signal: visitorGone.signal },
+        );
+        if ('audioError' in output) throw new AppError('unprocessable', output.audioError);
         return {
-          text: result.text,
+          text: output.text,
           isTruncated: audio.durationSeconds > FREE_TRANSCRIPT_SECONDS,
           durationInSeconds: audio.durationSeconds,
         };
@@ -98,7 +101,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
       } finally {
         reply.raw.off('close', onClose);
         await rm(upload.tempPath, { force: true });
-        await rm(workDir, { recursive: true, force: true });
+        await options.storage.delete(audioKey);
       }
     },
   );

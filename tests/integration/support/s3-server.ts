@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 /** The access key s3rver accepts; the app reads it the AWS way, from the environment. */
@@ -11,6 +12,8 @@ export interface S3Server {
   bucket: string;
   /** The environment an app or worker needs to keep its audio in this server's bucket. */
   env(prefix?: string): Record<string, string>;
+  /** Every key in the bucket now. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,20 @@ export async function startS3Server(bucket = 'sonoscript-audio'): Promise<S3Serv
       S3_REGION: 'us-east-1',
       ...S3_CREDENTIALS,
     }),
+    async keys() {
+      const client = new S3Client({
+        endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      try {
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+        return (listed.Contents ?? []).map((object) => object.Key ?? '');
+      } finally {
+        client.destroy();
+      }
+    },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

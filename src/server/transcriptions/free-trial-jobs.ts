@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobQueue, QueueDefinition, QueuedJob } from '../jobs/job-queue.js';
+import { AudioError } from '../speech/audio/audio-error.js';
+import type { AudioDemuxer } from '../speech/audio/sniff-audio-format.js';
+import type { EngineLease } from '../speech/engine-slot.js';
+import { WORK_PRIORITY } from '../speech/engines/engine.js';
+import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+
+export const FREE_TRIAL_QUEUE = 'free-trial';
+/** Above every transcription job's priority: somebody is waiting on the page. */
+export const FREE_TRIAL_JOB_PRIORITY = 100;
+
+/**
+ * A visitor waits for each of these, so an idle worker takes one the moment it is sent. One retry
+ * covers a worker killed mid-trial (its heartbeat stops); what it returns lives only until the
+ * waiting request has read it.
+ */
+export const freeTrialQueue: QueueDefinition = {
+  name: FREE_TRIAL_QUEUE,
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  expireInSeconds: 5 * 60,
+  heartbeat: true,
+  deleteAfterSeconds: 60 * 60,
+  notify: true,
+};
+
+export interface FreeTrialJobData {
+  /** The upload in object storage; the request that sent the job removes it. */
+  audioKey: string;
+  demuxer: AudioDemuxer;
+}
+
+/** What a trial job returns: the text, or the reason the audio could not be read. */
+export type FreeTrialOutput = { text: string } | { audioError: string };
+
+export interface FreeTrialWorkersOptions {
+  queue: JobQueue;
+  storage: ObjectStorage;
+  /** Local folder for each trial's temporary files. */
+  workDir: string;
+  engine: { acquire(): EngineLease };
+}
+
+/**
+ * Trials at once in each worker process, beside (not instead of) its transcription jobs, so a
+ * trial never waits for a job to end: the engine serves its chunks before theirs.
+ */
+const TRIALS_PER_PROCESS = 2;
+
+/** How often a running trial checks whether its visitor is still waiting. */
+const CANCEL_CHECK_MS = 250;
+
+/** Subscribes this process to free trials: the first 30 s, at interactive priority, nothing kept. */
+export async function startFreeTrialWorkers(options: FreeTrialWorkersOptions): Promise<void> {
+  const { queue, storage } = options;
+  await queue.work<FreeTrialJobData>(
+    FREE_TRIAL_QUEUE,
+    { concurrency: TRIALS_PER_PROCESS },
+    async (job: QueuedJob<FreeTrialJobData>): Promise<FreeTrialOutput> => {
+      const visitorGone = whenCancelled(queue, job);
+      const lease = options.engine.acquire();
+      const jobDir = await mkdtemp(path.join(options.workDir, 'trial-'));
+      try {
+        const audio = await storage.fetch(job.data.audioKey, jobDir);
+        const result = await transcribeAudioFile({
+          inputPath: audio.path,
+          demuxer: job.data.demuxer,
+          maxSeconds: FREE_TRANSCRIPT_SECONDS,
+          engine: lease.engine,
+          workDir: jobDir,
+          priority: WORK_PRIORITY.interactive,
+          signal: visitorGone.signal,
+        });
+        return { text: result.text };
+      } catch (error) {
+        if (error instanceof AudioError) return { audioError: error.message };
+        throw error;
+      } finally {
+        visitorGone.stop();
+        lease.release();
+        await rm(jobDir, { recursive: true, force: true });
+      }
+    },
+  );
+}
+
+/**
+ * Aborts when the job is cancelled (the visitor left) or removed, checked every 250 ms, or when
+ * the queue takes the job from this worker.
+ */
+function whenCancelled(queue: JobQueue, job: QueuedJob<FreeTrialJobData>) {
+  const controller = new AbortController();
+  const abort = () => controller.abort(new Error('The visitor left the free trial.'));
+  job.signal.addEventListener('abort', abort, { once: true });
+  const timer = setInterval(() => {
+    queue.outcome(FREE_TRIAL_QUEUE, job.id).then(
+      (outcome) => {
+        if (outcome.state === 'cancelled' || outcome.state === 'gone') abort();
+      },
+      () => undefined, // the database is away: keep going, the answer may still be read
+    );
+  }, CANCEL_CHECK_MS);
+  return {
+    signal: controller.signal,
+    stop() {
+      clearInterval(timer);
+      job.signal.removeEventListener('abort', abort);
+    },
+  };
+}
+
+export const FREE_TRIALS_BUSY =
+  'Free trials are busy right now. Please try again in a minute, or sign up for free to keep going.';
+export const FREE_TRIAL_FAILED = 'The free trial could not be transcribed. Please try again.';
+
+/** How often the waiting request looks for the answer. */
+const ANSWER_CHECK_MS = 100;
+/** A trial no worker has taken by then is withdrawn: no worker is running, or all are swamped. */
+const MAX_WAIT_FOR_WORKER_MS = 60_000;
+
+export interface FreeTrialWait {
+  /** The visitor left: the job is cancelled and its worker stops. */
+  signal: AbortSignal;
+  maxWaitForWorkerMs?: number;
+}
+
+/** Sends the trial to the workers and waits for its output; the job is removed afterwards. */
+export async function runFreeTrialJob(
+  queue: JobQueue,
+  data: FreeTrialJobData,
+  wait: FreeTrialWait,
+): Promise<FreeTrialOutput> {
+  const id = await queue.send(FREE_TRIAL_QUEUE, data, { priority: FREE_TRIAL_JOB_PRIORITY });
+  if (id === null) throw new Error('the free trial job was not queued');
+  const takenBy = Date.now() + (wait.maxWaitForWorkerMs ?? MAX_WAIT_FOR_WORKER_MS);
+  try {
+    for (;;) {
+      if (wait.signal.aborted) {
+        await queue.cancel(FREE_TRIAL_QUEUE, id).catch(() => undefined);
+        throw wait.signal.reason;
+      }
+      const outcome = await queue.outcome(FREE_TRIAL_QUEUE, id);
+      if (outcome.state === 'completed') return outcome.output as FreeTrialOutput;
+      if (outcome.state === 'failed' || outcome.state === 'cancelled' || outcome.state === 'gone') {
+        throw new AppError('unavailable', FREE_TRIAL_FAILED);
+      }
+      if (outcome.state === 'waiting' && Date.now() > takenBy) {
+        await queue.cancel(FREE_TRIAL_QUEUE, id).catch(() => undefined);
+        throw new AppError('unavailable', FREE_TRIALS_BUSY);
+      }
+      await pause(ANSWER_CHECK_MS, wait.signal);
+    }
+  } finally {
+    await queue.remove(FREE_TRIAL_QUEUE, id).catch(() => undefined);
+  }
+}
+
+/** Waits `ms`, or less if `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
