@@ -135,6 +135,7 @@ async function run(recording: string, workers: number) {
       currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
     });
     // Load the decoder threads' models first, as a running server has them loaded.
+    if (!app.speech) throw new Error('the app was started without speech (RUN_WORKERS=false)');
     const engine = app.speech.current();
     await Promise.all(
       Array.from({ length: workers }, () => engine.transcribe(new Int16Array(16_000))),

@@ -3,17 +3,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { registerAccountDeletion } from './account-deletion/account-deletion-plugin.js';
+import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
-import { createAuth, type Auth } from './accounts/auth.js';
-import { resolveAuthSecret } from './accounts/auth-secret.js';
+import type { Auth } from './accounts/auth.js';
 import { mountAuth } from './accounts/mount-auth.js';
 import { createSessionCache } from './accounts/session-revocations.js';
 import { createPaidStateCache } from './billing/paid-state-changes.js';
 import { isUserPaidCached } from './billing/is-user-paid.js';
 import { startUserChangeChannels } from './db/user-change-channels.js';
-import { createAccountMail } from './accounts/account-mail.js';
-import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { apiKeysRoutes } from './accounts/api-keys.routes.js';
 import { registerAuthentication } from './accounts/authenticate.js';
@@ -22,6 +19,7 @@ import { registerApiDocsPage, registerOpenApi } from './http/openapi.js';
 import { registerBilling, type Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
+import { startAuth, startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 import type { DatabaseHandle } from './db/database.js';
 import { originResolver } from './http/request-origin.js';
 import { redactingSerializers } from './log-redaction.js';
@@ -40,20 +38,12 @@ import {
   type LiveTranscriptionSettings,
 } from './live/live-transcription.routes.js';
 import { MAX_UPLOAD_BYTES } from '../core/plans.js';
-import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
-import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
-import { transcriptionDepth, transcriptionQueue } from './transcriptions/transcription-jobs.js';
-import { startTranscriptionSignals } from './live/transcription-signals.js';
-import { speechEngineFromConfig } from './speech/choose-engine.js';
+import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
+import { transcriptionDepth } from './transcriptions/transcription-jobs.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
-import { storageFromConfig } from './storage/storage-from-config.js';
-import { claimTempArea } from './storage/process-temp-area.js';
-import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
 import type { ObjectStorage } from './storage/object-storage.js';
-import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
-import { freeTrialQueue, startFreeTrialWorkers } from './transcriptions/free-trial-jobs.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 import { forgetReadsOnWrites, LibraryReadCache } from './transcriptions/library-read-cache.js';
 import { UploadReservations } from './transcriptions/upload-reservations.js';
@@ -96,7 +86,8 @@ export interface App {
   workDir: string;
   queue: JobQueue;
   billing: Billing;
-  speech: SpeechEngineSupervisor;
+  /** Null when this process runs no workers: speech is left to worker processes. */
+  speech: SpeechEngineSupervisor | null;
   mailer: Mailer;
 }
 
@@ -129,20 +120,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   );
   forgetReadsOnWrites(server, libraryReads);
   server.addHook('onClose', () => changeChannels.close());
-  const mailer = createMailer(config.mail, (message) => server.log.warn(message));
-  const accountMail = createAccountMail(mailer, config.baseUrl, (error, message) =>
-    server.log.error({ err: error }, message),
-  );
-  const auth = createAuth({
-    accountMail,
-    db: database.db,
-    baseUrl: config.baseUrl,
-    fixedOrigin: config.fixedOrigin,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
-    oidc: config.oidc,
-    signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
-    log: (level, message) => server.log[level]({ component: 'auth' }, message),
+  const runJobs = deps.runWorkers ?? config.runWorkers;
+  const services = await startServices(config, database, server.log, {
+    runsSpeech: runJobs,
+    paidStates: plans.paidStates,
+    jobQueue: deps.jobQueue,
+    stripeApi: deps.stripeApi,
+  });
+  server.addHook('onClose', () => services.close());
+  const { storage, workDir, queue, speech, mailer, signals, billing } = services;
+  const auth = startAuth(config, services, server.log, {
     sessions: sessions.cache,
+    signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
   });
 
   registerErrorHandler(server);
@@ -184,46 +173,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     apiRequestsPerMinute: config.apiRateLimitPerMinute,
   });
 
-  // Started now so the log says which engine runs and why, and whisper's model is loaded once.
-  // When whisper is still to be downloaded or built, that happens in the background.
-  const speech = await speechEngineFromConfig(config, server.log);
-
-  const storage = storageFromConfig(config.storage);
-  // Uploads being received and jobs' decoded audio: this process's own area of the work folder.
-  const tempArea = claimTempArea(config.workDir);
-  const workDir = tempArea.directory;
   // One per process: the web app's and the developer API's uploads share each user's limits.
   const uploadGate: UploadGate = {
     uploads: new UploadReservations(),
     workDir,
     minFreeDiskBytes: config.minFreeDiskBytes,
   };
-  const stopSweeps = await startTempFileSweeps({
-    incomingDir: config.workDir,
-    ownArea: workDir,
-    soleProcess: config.database.kind === 'pglite',
-    log: server.log,
-  });
-  const queue = await startJobQueue(database, deps.jobQueue);
-  await queue.define(transcriptionQueue);
-  await queue.define(freeTrialQueue);
   await server.register(healthRoutes, {
     config,
     database,
     queueDepth: () => transcriptionDepth(queue),
-    speech,
+    engineStatus: services.engineStatus,
   });
-  const signals = await startTranscriptionSignals(database);
-  server.addHook('onClose', async () => {
-    stopSweeps();
-    // Running jobs finish (or hit the timeout and are retried elsewhere) before the engine goes.
-    await queue.stop({ graceful: true });
-    await signals.close();
-    await speech.close();
-    mailer.close();
-    await tempArea.release();
-  });
-
   await server.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     throwFileSizeLimit: true,
@@ -263,7 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     storage,
     queue,
     gate: uploadGate,
-    engineStatus: () => speech.status(),
+    engineStatus: services.engineStatus,
   });
   await registerApiDocsPage(server);
   await server.register(transcriptionEditsRoutes, { db: database.db, originOf });
@@ -289,7 +250,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     auth,
     db: database.db,
     originOf,
-    engine: () => speech.current(),
+    engine: services.windowTranscriber,
+    engineName: async () => (await services.engineStatus()).engine,
     settings: deps.liveTranscription,
   });
 
@@ -301,37 +263,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     inbox: config.mail?.contactInbox,
   });
 
-  const runJobs = deps.runWorkers ?? config.runWorkers;
-  const billing = await registerBilling(server, {
+  await registerBilling(server, {
     auth,
     db: database.db,
-    config,
-    queue,
-    paidStates: plans.paidStates,
-    runJobs,
-    stripeApi: deps.stripeApi,
+    billing,
+    clockEnabled: config.nodeEnv !== 'production',
   });
-  await registerAccountDeletion(server, {
+  await server.register(accountDeletionRoutes, {
     auth,
     deps: { db: database.db, storage, billing: billing.deps, sessions: auth.sessions },
-    queue,
-    runJobs,
   });
 
-  if (runJobs) {
-    await startTranscriptionWorkers({
-      queue,
-      signals,
-      db: database.db,
-      storage,
-      workDir,
-      engine: speech,
-      concurrency: config.workerConcurrency,
-      log: server.log,
-      notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
-    });
-    await startFreeTrialWorkers({ queue, storage, workDir, engine: speech });
-  }
+  await startScheduledJobs(services, { work: runJobs });
+  if (runJobs) await startSpeechWorkers(services, config, server.log);
 
   return { server, auth, storage, workDir, queue, billing, speech, mailer };
 }

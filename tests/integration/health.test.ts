@@ -5,7 +5,7 @@ import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
 describe('/api/health', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('pglite');
+    app = await createTestApp('pglite', { env: { RUN_WORKERS: 'true' } });
   });
   afterAll(async () => {
     await app?.close();
@@ -37,6 +37,22 @@ describe('/api/health', () => {
       queue: { queued: 0, active: 0 },
       paths: { dataDir: app.dataDir, audioDir: app.config.audioDir },
     });
+  });
+
+  it('a process that runs no speech starts no engine, and says no worker serves', async () => {
+    const apiOnly = await createTestApp('pglite');
+    try {
+      expect(apiOnly.speech).toBeNull();
+      const response = await apiOnly.server.inject({ url: '/api/health', headers: OPERATOR });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'ok',
+        engine: 'none',
+        engineReason: expect.stringContaining('npm run worker') as unknown,
+      });
+    } finally {
+      await apiOnly.close();
+    }
   });
 
   it('public messages name files but not where they are', () => {

@@ -1,88 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  LIVE_CLOSE,
-  LIVE_TRANSCRIPTION_PATH,
-  type LiveServerMessage,
-} from '../../src/core/live-transcription.js';
-import {
-  makeSpeechClip,
-  makeTempDirectory,
-  runForBytes,
-} from '../fixtures/speech/speech-fixtures.js';
+import { LIVE_CLOSE, LIVE_TRANSCRIPTION_PATH } from '../../src/core/live-transcription.js';
+import { makeSpeechClip, makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { listen } from './support/http.js';
+import { opened, openLive, pcmOf } from './support/live-client.js';
 import { makeUserPro } from './support/subscriptions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const COUNTING = 'one two three four five six seven eight nine ten';
-/** Half a second of 16 kHz 16-bit PCM: the size of piece the recorder sends. */
-const PIECE_BYTES = 16_000;
-
-interface LiveClient {
-  socket: WebSocket;
-  messages: LiveServerMessage[];
-  waitFor(match: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage>;
-  closed: Promise<{ code: number; reason: string }>;
-  sendPcm(pcm: Buffer): void;
-}
-
-/** Opens the live preview as a browser on the site would (its Origin and session cookie). */
-function openLive(
-  wsUrl: string,
-  headers: Record<string, string>,
-): Promise<LiveClient | { refused: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { headers });
-    const messages: LiveServerMessage[] = [];
-    const waiters: Array<() => void> = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) =>
-      socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
-    );
-    socket.on('message', (data) => {
-      messages.push(JSON.parse(String(data)) as LiveServerMessage);
-      for (const wake of waiters.splice(0)) wake();
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      resolve({ refused: response.statusCode ?? 0 });
-      response.resume();
-    });
-    socket.on('error', reject);
-    socket.on('open', () =>
-      resolve({
-        socket,
-        messages,
-        closed,
-        sendPcm: (pcm) => {
-          for (let offset = 0; offset < pcm.length; offset += PIECE_BYTES) {
-            socket.send(pcm.subarray(offset, offset + PIECE_BYTES), { binary: true });
-          }
-        },
-        waitFor: async (match) => {
-          for (;;) {
-            const found = messages.find(match);
-            if (found) return found;
-            if (socket.readyState !== WebSocket.OPEN) {
-              throw new Error(`socket closed first; got ${JSON.stringify(messages)}`);
-            }
-            await new Promise<void>((wake) => waiters.push(wake));
-          }
-        },
-      }),
-    );
-  });
-}
-
-function opened(client: LiveClient | { refused: number }): LiveClient {
-  if ('refused' in client) throw new Error(`refused with ${client.refused}`);
-  return client;
-}
-
-async function pcmOf(wavPath: string): Promise<Buffer> {
-  return runForBytes('ffmpeg', ['-nostdin', '-v', 'error', '-i', wavPath, '-f', 's16le', '-']);
-}
-
 let fixtures: { path: string; remove: () => Promise<void> };
 let counting: Buffer;
 let freeLimitClip: Buffer;
@@ -117,7 +44,10 @@ describe.each(await databaseKinds())('live preview while recording (%s)', (kind)
   let wsUrl: string;
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { liveTranscription: { idleSeconds: 2 } });
+    app = await createTestApp(kind, {
+      env: { RUN_WORKERS: 'true' },
+      liveTranscription: { idleSeconds: 2 },
+    });
     wsUrl = `${(await listen(app)).replace('http', 'ws')}${LIVE_TRANSCRIPTION_PATH}`;
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api-types.js';
 import {
@@ -6,20 +7,29 @@ import {
   type SpeechClip,
 } from '../fixtures/speech/speech-fixtures.js';
 import { MEETING } from '../fixtures/speech/sentences.js';
+import { LIVE_TRANSCRIPTION_PATH } from '../../src/core/live-transcription.js';
 import { requirePostgres } from './support/databases.js';
 import { applySegmentEvents, readEventStream, type ReceivedEvent } from './support/event-stream.js';
 import { uploadFile, waitForTranscription } from './support/http.js';
+import { opened, openLive, pcmOf } from './support/live-client.js';
 import { startScaledDeployment, type ScaledDeployment } from './support/scaled-deployment.js';
 
 await requirePostgres();
 
 let fixtures: { path: string; remove: () => Promise<void> };
 let meeting: SpeechClip;
+let counting: Buffer;
 let deployment: ScaledDeployment;
 
 beforeAll(async () => {
   fixtures = await makeTempDirectory('sonoscript-live-scaled-');
   meeting = await makeSpeechClip(fixtures.path, 'meeting', [...MEETING, ...MEETING]);
+  const countingClip = await makeSpeechClip(fixtures.path, 'counting', [
+    { silence: 0.5 },
+    { say: 'one two three four five six seven eight nine ten' },
+    { silence: 1.5 },
+  ]);
+  counting = await pcmOf(countingClip.path);
   deployment = await startScaledDeployment();
 });
 afterAll(async () => {
@@ -28,7 +38,55 @@ afterAll(async () => {
 });
 
 // Separate worker processes need a shared PostgreSQL: the embedded database serves one process.
+async function engineOfApi(): Promise<string> {
+  const response = await fetch(`${deployment.api.baseUrl}/api/health`);
+  return ((await response.json()) as { engine: string }).engine;
+}
+
+async function engineOfApiBecomes(engine: string): Promise<void> {
+  while ((await engineOfApi()) !== engine) await new Promise((wake) => setTimeout(wake, 200));
+}
+
 describe('live results from a separate worker process', () => {
+  it('the live preview of an API process without speech is decoded by a worker process', async () => {
+    const { api, db } = deployment;
+    // The API process runs no engine of its own: before a worker reports, none serves.
+    expect(await engineOfApi()).toBe('none');
+    const worker = deployment.startWorker();
+    try {
+      await engineOfApiBecomes('pocketsphinx');
+      const { cookie } = await deployment.signUpPro();
+      const wsUrl = `${api.baseUrl.replace('http', 'ws')}${LIVE_TRANSCRIPTION_PATH}`;
+      const live = opened(await openLive(wsUrl, { origin: api.baseUrl, cookie }));
+      expect(await live.waitFor((message) => message.type === 'ready')).toMatchObject({
+        limitSeconds: 300,
+        engine: 'pocketsphinx',
+      });
+      live.sendPcm(counting);
+      await live.waitFor(
+        (message) => message.type === 'transcript' && message.text.includes('four five six'),
+      );
+      live.socket.close();
+      await live.closed;
+      // Each window was a job that keeps nothing: no job left behind, no audio in storage.
+      const leftJobs = async () =>
+        (
+          await db.query<{ count: string }>(
+            `SELECT count(*) FROM pgboss.job WHERE name = 'live-window'`,
+          )
+        ).rows[0]?.count;
+      while ((await leftJobs()) !== '0') await new Promise((wake) => setTimeout(wake, 100));
+      const stored = await readdir(`${api.dataDir}/audio`).catch(() => []);
+      expect(stored).toEqual([]);
+
+      // A worker that stops says so: the API process no longer names its engine.
+      await worker.kill('SIGTERM');
+      await engineOfApiBecomes('none');
+    } catch (error) {
+      throw new Error(`${String(error)}\nworker output:\n${worker.output()}`, { cause: error });
+    }
+  }, 120_000);
+
   it("reach the API process's events stream as the worker makes them (LISTEN/NOTIFY)", async () => {
     const { api } = deployment;
     const worker = deployment.startWorker();

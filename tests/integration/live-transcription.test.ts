@@ -20,7 +20,7 @@ import { applySegmentEvents, readEventStream, type ReceivedEvent } from './suppo
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
 import { makeUserPro } from './support/subscriptions.js';
 import { insertTranscript } from './support/transcripts.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, speechOf, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
 
@@ -283,7 +283,7 @@ describe.each(kinds)('live results on %s', (kind) => {
       db: app.database.db,
       storage: app.storage,
       workDir: app.workDir,
-      engine: app.speech.current(),
+      engine: speechOf(app).current(),
       signals,
       log: {
         warn: (_: object, message: string) => logged.push(message),

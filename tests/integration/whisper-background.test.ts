@@ -18,7 +18,7 @@ import { tinyWhisperModelBytes } from '../fixtures/whisper/tiny-whisper-model.js
 import { BUILD_TIMEOUT_MS, builtWhisperServer } from '../fixtures/whisper/whisper-test-setup.js';
 import { signUp } from './support/accounts.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
-import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
+import { createTestApp, OPERATOR, speechOf, type TestApp } from './support/test-app.js';
 
 /** Not a published name, so the local server's published SHA-256 is what the download is held to. */
 const MODEL = 'tiny.en-random';
@@ -100,6 +100,7 @@ async function statusUntil(baseUrl: string, cookie: string, id: string, status: 
 }
 
 const whisperEnv = (modelsDir: string, baseUrl = modelServer.baseUrl) => ({
+  RUN_WORKERS: 'true',
   WHISPER_MODEL: MODEL,
   WHISPER_MODEL_BASE_URL: baseUrl,
   WHISPER_MODELS_DIR: modelsDir,
@@ -123,7 +124,7 @@ describe('whisper made ready in the background', () => {
     const modelsDir = path.join(fixtures.path, `switch-${kind}`);
     const paused = modelServer.pauseNextTransferAt(Math.floor(model.length / 2));
     const app = await createTestApp(kind, {
-      env: { RUN_WORKERS: 'true', WORKER_CONCURRENCY: '1', ...whisperEnv(modelsDir) },
+      env: { WORKER_CONCURRENCY: '1', ...whisperEnv(modelsDir) },
     });
     try {
       const baseUrl = await listen(app);
@@ -191,7 +192,7 @@ describe('whisper made ready in the background', () => {
     modelServer.cutNextTransfers(half, 1);
     const app = await createTestApp(kind, { env: whisperEnv(modelsDir) });
     try {
-      await app.speech.settled();
+      await speechOf(app).settled();
       expect(await health(app)).toMatchObject({ engine: 'whisper', model: MODEL });
       // The second request asked for the rest, from where the cut left the file.
       const ranges = modelServer.requests
@@ -221,7 +222,7 @@ describe('whisper made ready in the background', () => {
 
     const second = await createTestApp(kind, { env: whisperEnv(modelsDir) });
     try {
-      await second.speech.settled();
+      await speechOf(second).settled();
       expect(await health(second)).toMatchObject({ engine: 'whisper', model: MODEL });
       // It asked for the rest, from where the first run's file ended, and got the whole model.
       const last = modelServer.requests
@@ -242,6 +243,7 @@ describe('whisper made ready in the background', () => {
     // The default model: WHISPER_MODEL unset.
     const app = await createTestApp(kind, {
       env: {
+        RUN_WORKERS: 'true',
         WHISPER_MODEL: '',
         WHISPER_MODELS_DIR: modelsDir,
         WHISPER_MODEL_BASE_URL: `http://127.0.0.1:${port}/models`,
@@ -250,7 +252,7 @@ describe('whisper made ready in the background', () => {
       logger: true,
     });
     try {
-      await app.speech.settled();
+      await speechOf(app).settled();
       const now = await health(app);
       expect(now).toMatchObject({
         engine: 'pocketsphinx',

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function health(env: Record<string, string>): Promise<Record<string, unknown>> {
-  const app = await createTestApp('pglite', { env });
+  const app = await createTestApp('pglite', { env: { RUN_WORKERS: 'true', ...env } });
   try {
     const response = await app.server.inject({
       method: 'GET',

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../accounts/auth.js';
-import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import type { PaidStateChanges } from './paid-state-cache.js';
-import { startBillingJobs } from './billing-jobs.js';
 import { billingRoutes } from './billing.routes.js';
-import { createBilling, type Billing } from './create-billing.js';
-import type { StripeApiAddress } from './providers/stripe-client.js';
+import type { Billing } from './create-billing.js';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 import { testModeRoutes } from './test-mode.routes.js';
 
@@ -16,28 +11,16 @@ export type { Billing } from './create-billing.js';
 export interface BillingOptions {
   auth: Auth;
   db: Database;
-  config: Config;
-  queue: JobQueue;
-  paidStates: PaidStateChanges;
-  /** This process works scheduled jobs (in-process workers). */
-  runJobs: boolean;
-  /** Tests point the Stripe SDK at a local fake Stripe. */
-  stripeApi?: StripeApiAddress;
+  billing: Billing;
+  /** Test mode's clock may be moved (never in production). */
+  clockEnabled: boolean;
 }
 
-/** Billing's routes (and, in test mode, its card form's routes and renewal job) on the app. */
+/** Billing's routes: Stripe's webhook, or in test mode its card form's routes. */
 export async function registerBilling(
   app: FastifyInstance,
-  options: BillingOptions,
-): Promise<Billing> {
-  const { auth, db, config } = options;
-  const billing = createBilling({
-    billing: config.billing,
-    db,
-    paidStates: options.paidStates,
-    stripeApi: options.stripeApi,
-    log: (details, message) => app.log.warn({ component: 'billing', ...details }, message),
-  });
+  { auth, db, billing, clockEnabled }: BillingOptions,
+): Promise<void> {
   const { deps, stripe, testMode } = billing;
   if (stripe) {
     await app.register(stripeWebhookRoutes, {
@@ -48,14 +31,6 @@ export async function registerBilling(
       webhookSecret: stripe.webhookSecret,
     });
   }
-  if (testMode) {
-    await app.register(testModeRoutes, {
-      db,
-      controls: testMode,
-      clockEnabled: config.nodeEnv !== 'production',
-    });
-  }
+  if (testMode) await app.register(testModeRoutes, { db, controls: testMode, clockEnabled });
   await app.register(billingRoutes, { auth, deps, onSale: billing.onSale });
-  await startBillingJobs(options.queue, billing, { work: options.runJobs });
-  return billing;
 }

@@ -306,3 +306,17 @@ export const apiKeys = pgTable(
   },
   (table) => [index('api_keys_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * What speech engine each worker process runs, reported every few seconds, so an API process
+ * that runs no speech itself can say which engine serves (health, the developer API's models).
+ */
+export const speechEngineReports = pgTable('speech_engine_reports', {
+  processId: text('process_id').primaryKey(),
+  engine: text('engine').notNull(),
+  model: text('model').notNull(),
+  reason: text('reason').notNull(),
+  /** Whisper on its way while another engine serves. */
+  pending: jsonb('pending'),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+});

@@ -30,7 +30,7 @@ export interface V1RoutesOptions {
   queue: JobQueue;
   /** Shared with the web app's uploads: the same limits per user and process. */
   gate: UploadGate;
-  engineStatus: () => SpeechEngineStatus;
+  engineStatus: () => Promise<SpeechEngineStatus>;
 }
 
 const errors = {
@@ -67,7 +67,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     },
     async () => ({
       object: 'list' as const,
-      data: offeredModels(options.engineStatus()).map((id) => ({
+      data: offeredModels(await options.engineStatus()).map((id) => ({
         id,
         object: 'model' as const,
         created: startedAt,
@@ -115,7 +115,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
         accepted.release();
         throw new AppError('bad_request', fields.error.issues[0]?.message ?? 'Invalid form.');
       }
-      const offered = offeredModels(options.engineStatus());
+      const offered = offeredModels(await options.engineStatus());
       if (!offered.includes(fields.data.model)) {
         await rm(upload.tempPath, { force: true });
         accepted.release();

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { QueueDepth } from '../jobs/job-queue.js';
-import type { SpeechEngineSupervisor } from '../speech/speech-engine-supervisor.js';
+import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
 import { withoutPaths } from './without-paths.js';
 import { healthSchema } from './health-schema.js';
 
@@ -13,7 +13,8 @@ export interface HealthRoutesOptions {
   database: DatabaseHandle;
   /** Transcription jobs waiting and running, for the operator. */
   queueDepth: () => Promise<QueueDepth>;
-  speech: SpeechEngineSupervisor;
+  /** This process's engine, or the one the worker processes report. */
+  engineStatus: () => Promise<SpeechEngineStatus>;
 }
 
 function digest(text: string): Buffer {
@@ -41,7 +42,7 @@ async function databaseAnswers(database: DatabaseHandle): Promise<boolean> {
  * With the operator token: the model, why this engine, full messages, folders and queue depth.
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions) {
-  const { config, database, queueDepth, speech } = options;
+  const { config, database, queueDepth, engineStatus } = options;
   app.get(
     '/api/health',
     {
@@ -54,7 +55,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
     },
     async (request, reply) => {
       const up = await databaseAnswers(database);
-      const engine = speech.status();
+      const engine = await engineStatus();
       void reply.status(up ? 200 : 503).header('cache-control', 'no-store');
       const status = up ? 'ok' : 'degraded';
       if (!isOperator(request, config.healthToken)) {

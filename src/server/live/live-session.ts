@@ -1,6 +1,7 @@
 import type { LiveSegment } from '../../core/live-transcription.js';
 import { LIVE_SAMPLE_RATE } from '../../core/live-transcription.js';
-import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
+import { WORK_PRIORITY } from '../speech/engines/engine.js';
+import type { WindowTranscriber } from './live-window-jobs.js';
 import { PcmWindow } from './pcm-window.js';
 
 export interface LiveSessionLimits {
@@ -45,7 +46,7 @@ export class LiveSession {
   private readonly abort = new AbortController();
 
   constructor(
-    private readonly engine: () => SpeechEngine,
+    private readonly engine: () => WindowTranscriber,
     private readonly limits: LiveSessionLimits,
     private readonly events: LiveSessionEvents,
   ) {

@@ -13,9 +13,9 @@ import { isUserPaid } from '../billing/is-user-paid.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { OriginOf } from '../http/request-origin.js';
-import type { SpeechEngine } from '../speech/engines/engine.js';
 import { LiveSession, type LiveSessionLimits } from './live-session.js';
 import { LiveSessionRegistry } from './live-session-registry.js';
+import type { WindowTranscriber } from './live-window-jobs.js';
 import { pcmFromMessage } from './pcm-from-message.js';
 
 export interface LiveTranscriptionSettings extends Omit<LiveSessionLimits, 'limitSeconds'> {
@@ -41,7 +41,10 @@ export interface LiveTranscriptionRoutesOptions {
   auth: Auth;
   db: Database;
   originOf: OriginOf;
-  engine: () => SpeechEngine;
+  /** Whatever decodes windows now: this process's engine, or the workers through the queue. */
+  engine: () => WindowTranscriber;
+  /** The engine's name, told to the recorder when the session opens. */
+  engineName: () => Promise<string>;
   settings?: Partial<LiveTranscriptionSettings>;
 }
 
@@ -111,7 +114,6 @@ export async function liveTranscriptionRoutes(
     request: FastifyRequest,
     admission: { limitSeconds: number; release: () => void },
   ): void {
-    const engine = options.engine();
     const stopReason: LiveStopReason =
       admission.limitSeconds < RECORDER_MAX_SECONDS ? 'plan-limit' : 'recording-limit';
     let idleTimer: NodeJS.Timeout | undefined;
@@ -177,7 +179,9 @@ export async function liveTranscriptionRoutes(
     socket.on('error', cleanUp);
 
     armIdle();
-    send(socket, { type: 'ready', limitSeconds: admission.limitSeconds, engine: engine.name });
+    void options.engineName().then((engine) => {
+      if (!ended) send(socket, { type: 'ready', limitSeconds: admission.limitSeconds, engine });
+    });
   }
 }
 

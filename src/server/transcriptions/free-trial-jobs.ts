@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
+import { awaitJobOutput, JobNotDoneError, whenJobCancelled } from '../jobs/await-job-output.js';
 import type { JobQueue, QueueDefinition, QueuedJob } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import type { AudioDemuxer } from '../speech/audio/sniff-audio-format.js';
@@ -11,8 +12,6 @@ import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 export const FREE_TRIAL_QUEUE = 'free-trial';
-/** Above every transcription job's priority: somebody is waiting on the page. */
-export const FREE_TRIAL_JOB_PRIORITY = 100;
 
 /**
  * A visitor waits for each of these, so an idle worker takes one the moment it is sent. One retry
@@ -62,7 +61,7 @@ export async function startFreeTrialWorkers(options: FreeTrialWorkersOptions): P
     FREE_TRIAL_QUEUE,
     { concurrency: TRIALS_PER_PROCESS },
     async (job: QueuedJob<FreeTrialJobData>): Promise<FreeTrialOutput> => {
-      const visitorGone = whenCancelled(queue, job);
+      const visitorGone = whenJobCancelled(queue, FREE_TRIAL_QUEUE, job, CANCEL_CHECK_MS);
       const lease = options.engine.acquire();
       const jobDir = await mkdtemp(path.join(options.workDir, 'trial-'));
       try {
@@ -89,31 +88,6 @@ export async function startFreeTrialWorkers(options: FreeTrialWorkersOptions): P
   );
 }
 
-/**
- * Aborts when the job is cancelled (the visitor left) or removed, checked every 250 ms, or when
- * the queue takes the job from this worker.
- */
-function whenCancelled(queue: JobQueue, job: QueuedJob<FreeTrialJobData>) {
-  const controller = new AbortController();
-  const abort = () => controller.abort(new Error('The visitor left the free trial.'));
-  job.signal.addEventListener('abort', abort, { once: true });
-  const timer = setInterval(() => {
-    queue.outcome(FREE_TRIAL_QUEUE, job.id).then(
-      (outcome) => {
-        if (outcome.state === 'cancelled' || outcome.state === 'gone') abort();
-      },
-      () => undefined, // the database is away: keep going, the answer may still be read
-    );
-  }, CANCEL_CHECK_MS);
-  return {
-    signal: controller.signal,
-    stop() {
-      clearInterval(timer);
-      job.signal.removeEventListener('abort', abort);
-    },
-  };
-}
-
 export const FREE_TRIALS_BUSY =
   'Free trials are busy right now. Please try again in a minute, or sign up for free to keep going.';
 export const FREE_TRIAL_FAILED = 'The free trial could not be transcribed. Please try again.';
@@ -135,40 +109,16 @@ export async function runFreeTrialJob(
   data: FreeTrialJobData,
   wait: FreeTrialWait,
 ): Promise<FreeTrialOutput> {
-  const id = await queue.send(FREE_TRIAL_QUEUE, data, { priority: FREE_TRIAL_JOB_PRIORITY });
-  if (id === null) throw new Error('the free trial job was not queued');
-  const takenBy = Date.now() + (wait.maxWaitForWorkerMs ?? MAX_WAIT_FOR_WORKER_MS);
   try {
-    for (;;) {
-      if (wait.signal.aborted) {
-        await queue.cancel(FREE_TRIAL_QUEUE, id).catch(() => undefined);
-        throw wait.signal.reason;
-      }
-      const outcome = await queue.outcome(FREE_TRIAL_QUEUE, id);
-      if (outcome.state === 'completed') return outcome.output as FreeTrialOutput;
-      if (outcome.state === 'failed' || outcome.state === 'cancelled' || outcome.state === 'gone') {
-        throw new AppError('unavailable', FREE_TRIAL_FAILED);
-      }
-      if (outcome.state === 'waiting' && Date.now() > takenBy) {
-        await queue.cancel(FREE_TRIAL_QUEUE, id).catch(() => undefined);
-        throw new AppError('unavailable', FREE_TRIALS_BUSY);
-      }
-      await pause(ANSWER_CHECK_MS, wait.signal);
-    }
-  } finally {
-    await queue.remove(FREE_TRIAL_QUEUE, id).catch(() => undefined);
+    const output = await awaitJobOutput(queue, FREE_TRIAL_QUEUE, data, {
+      signal: wait.signal,
+      maxWaitForWorkerMs: wait.maxWaitForWorkerMs ?? MAX_WAIT_FOR_WORKER_MS,
+      checkEveryMs: ANSWER_CHECK_MS,
+    });
+    return output as FreeTrialOutput;
+  } catch (error) {
+    if (!(error instanceof JobNotDoneError)) throw error;
+    const busy = error.reason === 'not-taken';
+    throw new AppError('unavailable', busy ? FREE_TRIALS_BUSY : FREE_TRIAL_FAILED);
   }
-}
-
-/** Waits `ms`, or less if `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp, type App, type AppDependencies } from '../../../src/server/app.js';
+import type { SpeechEngineSupervisor } from '../../../src/server/speech/speech-engine-supervisor.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database.js';
 import { TEST_POSTGRES_URL, type DatabaseKind } from './databases.js';
@@ -43,6 +44,12 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
+/** The engine of an app started with RUN_WORKERS=true (one without workers has none). */
+export function speechOf(app: App): SpeechEngineSupervisor {
+  if (!app.speech) throw new Error('this app runs no speech: create it with RUN_WORKERS=true');
+  return app.speech;
+}
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   signInAttemptsPerMinute?: number;
@@ -71,7 +78,8 @@ export async function createTestApp(
     AUTH_SECRET: TEST_AUTH_SECRET,
     HEALTH_TOKEN: TEST_HEALTH_TOKEN,
     LOG_LEVEL: 'silent',
-    // Speech workers only where a test transcribes: they load models and take memory.
+    // Speech (an engine and its workers) only where a test transcribes: it loads models and
+    // takes memory. Without it, what needs an engine goes to worker processes through the queue.
     RUN_WORKERS: 'false',
     // No background download of the default whisper model from the internet; tests that want
     // one set WHISPER_MODEL and WHISPER_MODEL_BASE_URL (a local model server).

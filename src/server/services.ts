@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startAccountDeletionJobs } from './account-deletion/account-deletion-jobs.js';
+import { createAccountMail } from './accounts/account-mail.js';
+import { createAuth, type Auth } from './accounts/auth.js';
+import { resolveAuthSecret } from './accounts/auth-secret.js';
+import type { SessionCache } from './accounts/session-cache.js';
+import { startBillingJobs } from './billing/billing-jobs.js';
+import { createBilling, type Billing } from './billing/create-billing.js';
+import type { PaidStateChanges } from './billing/paid-state-cache.js';
+import type { StripeApiAddress } from './billing/providers/stripe-client.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
+import {
+  startTranscriptionSignals,
+  type TranscriptionSignals,
+} from './live/transcription-signals.js';
+import {
+  liveWindowQueue,
+  queuedWindowTranscriber,
+  startLiveWindowWorkers,
+  type WindowTranscriber,
+} from './live/live-window-jobs.js';
+import { createMailer } from './mail/create-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { speechEngineFromConfig } from './speech/choose-engine.js';
+import { startEngineReports, workersEngineStatus } from './speech/engine-reports.js';
+import type {
+  SpeechEngineStatus,
+  SpeechEngineSupervisor,
+} from './speech/speech-engine-supervisor.js';
+import type { ObjectStorage } from './storage/object-storage.js';
+import { claimTempArea } from './storage/process-temp-area.js';
+import { storageFromConfig } from './storage/storage-from-config.js';
+import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
+import { freeTrialQueue, startFreeTrialWorkers } from './transcriptions/free-trial-jobs.js';
+import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
+import { transcriptionQueue } from './transcriptions/transcription-jobs.js';
+import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
+
+/** What an API process and a worker process are both made of, built from the config. */
+export interface Services {
+  database: DatabaseHandle;
+  storage: ObjectStorage;
+  /** This process's own area of the work folder: uploads being received, jobs' temporary files. */
+  workDir: string;
+  queue: JobQueue;
+  /** This process's engine; null in an API process that leaves speech to worker processes. */
+  speech: SpeechEngineSupervisor | null;
+  /** The engine that serves: this process's, or the one the worker processes report. */
+  engineStatus(): Promise<SpeechEngineStatus>;
+  /** Decodes the live preview's windows: this process's engine, or the workers' through the queue. */
+  windowTranscriber(): WindowTranscriber;
+  mailer: Mailer;
+  signals: TranscriptionSignals;
+  billing: Billing;
+  /** Stops what was started, running jobs first (they finish or are retried elsewhere). */
+  close(): Promise<void>;
+}
+
+/**
+ * The one place the outside systems are built: storage, the job queue with every feature's
+ * queues, the speech engine (whisper's model loads once, or in the background), mail, the change
+ * signals, and the sweeps of this process's temporary files.
+ */
+export interface ServiceOptions {
+  /** This process transcribes (a worker, or an API process with RUN_WORKERS): it starts an engine. */
+  runsSpeech: boolean;
+  /** Where billing reports a user's paid state changing: the API's cache, or a broadcast only. */
+  paidStates: PaidStateChanges;
+  jobQueue?: JobQueueOptions;
+  /** Tests point the Stripe SDK at a local fake Stripe. */
+  stripeApi?: StripeApiAddress;
+}
+
+export async function startServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  options: ServiceOptions,
+): Promise<Services> {
+  const billing = createBilling({
+    billing: config.billing,
+    db: database.db,
+    paidStates: options.paidStates,
+    stripeApi: options.stripeApi,
+    log: (details, message) => log.warn({ component: 'billing', ...details }, message),
+  });
+  const mailer = createMailer(config.mail, (message) => log.warn(message));
+  const speech = options.runsSpeech ? await speechEngineFromConfig(config, log) : null;
+  // Other processes (API processes without speech) read which engine serves from the database.
+  const reports =
+    speech && database.driver.kind === 'postgres'
+      ? startEngineReports(database.db, () => speech.status())
+      : undefined;
+  const storage = storageFromConfig(config.storage);
+  const tempArea = claimTempArea(config.workDir);
+  // With PostgreSQL other processes share this disk: only their stale areas are orphans.
+  const stopSweeps = await startTempFileSweeps({
+    incomingDir: config.workDir,
+    ownArea: tempArea.directory,
+    soleProcess: database.driver.kind === 'pglite',
+    log,
+  });
+  const queue = await startJobQueue(database, options.jobQueue);
+  await queue.define(transcriptionQueue);
+  await queue.define(freeTrialQueue);
+  await queue.define(liveWindowQueue);
+  const signals = await startTranscriptionSignals(database);
+  return {
+    database,
+    storage,
+    workDir: tempArea.directory,
+    queue,
+    speech,
+    engineStatus: speech ? async () => speech.status() : workersEngineStatus(database.db),
+    windowTranscriber: speech
+      ? () => speech.current()
+      : () => queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory }),
+    mailer,
+    signals,
+    billing,
+    async close() {
+      stopSweeps();
+      await queue.stop({ graceful: true });
+      await reports?.stop();
+      await signals.close();
+      await speech?.close();
+      mailer.close();
+      await tempArea.release();
+    },
+  };
+}
+
+/**
+ * Subscribes this process to transcription jobs, free trials and live preview windows: the only
+ * places speech runs.
+ */
+export async function startSpeechWorkers(
+  services: Services,
+  config: Config,
+  log: FastifyBaseLogger,
+) {
+  const { database, queue, storage, workDir, speech, signals, mailer } = services;
+  if (!speech) throw new Error('speech workers need a process started with runsSpeech');
+  await startTranscriptionWorkers({
+    queue,
+    signals,
+    db: database.db,
+    storage,
+    workDir,
+    engine: speech,
+    concurrency: config.workerConcurrency,
+    log,
+    notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
+  });
+  await startFreeTrialWorkers({ queue, storage, workDir, engine: speech });
+  await startLiveWindowWorkers({ queue, storage, workDir, engine: speech });
+}
+
+/**
+ * The scheduled jobs (test-mode renewals, finishing account deletions): every process schedules
+ * them, and those that `work` run them, each occurrence in one process.
+ */
+export async function startScheduledJobs(services: Services, options: { work: boolean }) {
+  const { queue, billing, database, storage } = services;
+  await startBillingJobs(queue, billing, options);
+  await startAccountDeletionJobs(
+    queue,
+    { db: database.db, billing: billing.deps, storage },
+    options,
+  );
+}
+
+export interface AuthOptions {
+  /** The sessions this process holds in memory, forgotten when one is revoked anywhere. */
+  sessions: SessionCache;
+  signInAttemptsPerMinute: number;
+}
+
+/** Sign-in, sessions and account mail, for the API processes (workers authenticate nobody). */
+export function startAuth(
+  config: Config,
+  services: Services,
+  log: FastifyBaseLogger,
+  options: AuthOptions,
+): Auth {
+  const accountMail = createAccountMail(services.mailer, config.baseUrl, (error, message) =>
+    log.error({ err: error }, message),
+  );
+  return createAuth({
+    accountMail,
+    db: services.database.db,
+    baseUrl: config.baseUrl,
+    fixedOrigin: config.fixedOrigin,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    oidc: config.oidc,
+    signInAttemptsPerMinute: options.signInAttemptsPerMinute,
+    log: (level, message) => log[level]({ component: 'auth' }, message),
+    sessions: options.sessions,
+  });
+}
