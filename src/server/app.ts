@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { originResolver } from './http/request-origin.js';
 import { redactingSerializers } from './log-redaction.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulRefusal } from './http/refuse-nul-characters.js';
 import { registerWebApp } from './http/web-app.js';
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerErrorHandler(server);
   registerNulRefusal(server);
   await registerOpenApi(server, config.baseUrl);
-  await server.register(fastifyHelmet, {
+  registerSecurityHeaders(server, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -247,7 +247,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
   await server.register(liveTranscriptionRoutes, {
-    auth,
     db: database.db,
     originOf,
     engine: services.windowTranscriber,

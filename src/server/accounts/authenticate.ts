@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { bearerKey } from '../http/bearer-key.js';
@@ -48,29 +48,42 @@ export interface AuthenticationOptions {
  */
 export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: the routes that need nobody (pages, the public API) pay no promise for it.
+  app.addHook('onRequest', (request, reply, done) => {
     const required = request.routeOptions.config.auth;
-    if (required === undefined) return;
-    // A key request is the key's alone: any cookie it carries is ignored.
-    const key = bearerKey(request);
-    if (key === undefined) {
-      const sessionUser = await findSessionUser(options.auth, request);
-      if (!sessionUser) throw new AppError('unauthenticated', 'Unauthorized');
-      request.user = { id: sessionUser.id, via: 'session', session: sessionUser };
+    if (required === undefined) {
+      done();
       return;
     }
-    if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
-    const use = await useApiKey(options.db, key);
-    if (!use) throw new AppError('unauthenticated', INVALID_API_KEY);
-    if (use.requestsThisMinute > options.apiRequestsPerMinute) {
-      void reply.header('retry-after', String(use.secondsLeftInWindow));
-      throw new AppError(
-        'rate_limited',
-        `Rate limit reached: ${options.apiRequestsPerMinute} requests a minute per API key. Try again in ${use.secondsLeftInWindow} s.`,
-      );
-    }
-    request.user = { id: use.userId, via: 'key', keyId: use.keyId };
+    authenticate(request, reply, required, options).then(() => done(), done);
   });
+}
+
+async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  required: RouteAuth,
+  options: AuthenticationOptions,
+): Promise<void> {
+  // A key request is the key's alone: any cookie it carries is ignored.
+  const key = bearerKey(request);
+  if (key === undefined) {
+    const sessionUser = await findSessionUser(options.auth, request);
+    if (!sessionUser) throw new AppError('unauthenticated', 'Unauthorized');
+    request.user = { id: sessionUser.id, via: 'session', session: sessionUser };
+    return;
+  }
+  if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
+  const use = await useApiKey(options.db, key);
+  if (!use) throw new AppError('unauthenticated', INVALID_API_KEY);
+  if (use.requestsThisMinute > options.apiRequestsPerMinute) {
+    void reply.header('retry-after', String(use.secondsLeftInWindow));
+    throw new AppError(
+      'rate_limited',
+      `Rate limit reached: ${options.apiRequestsPerMinute} requests a minute per API key. Try again in ${use.secondsLeftInWindow} s.`,
+    );
+  }
+  request.user = { id: use.userId, via: 'key', keyId: use.keyId };
 }
 
 /** The user a route with `config.auth` was called by (the hook has refused everyone else). */

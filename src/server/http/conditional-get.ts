@@ -8,18 +8,23 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerConditionalGet(app: FastifyInstance, routes: readonly string[]): void {
   const polled = new Set(routes);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
-      return payload;
+      done(null, payload);
+      return;
     }
-    if (!polled.has(request.routeOptions.url ?? '')) return payload;
+    if (!polled.has(request.routeOptions.url ?? '')) {
+      done(null, payload);
+      return;
+    }
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
       reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -7,8 +7,7 @@ import {
   type LiveStopReason,
 } from '../../core/live-transcription.js';
 import { planFor, RECORDER_MAX_SECONDS } from '../../core/plans.js';
-import type { Auth } from '../accounts/auth.js';
-import { findSessionUser } from '../accounts/current-user.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
@@ -38,7 +37,6 @@ export const DEFAULT_LIVE_SETTINGS: LiveTranscriptionSettings = {
 const MAX_SESSION_SECONDS = RECORDER_MAX_SECONDS + 60;
 
 export interface LiveTranscriptionRoutesOptions {
-  auth: Auth;
   db: Database;
   originOf: OriginOf;
   /** Whatever decodes windows now: this process's engine, or the workers through the queue. */
@@ -72,7 +70,8 @@ export async function liveTranscriptionRoutes(
     LIVE_TRANSCRIPTION_PATH,
     {
       websocket: true,
-      // Runs before the upgrade, so a refusal is a plain HTTP answer.
+      // The authentication hook and this run before the upgrade: a refusal is a plain HTTP answer.
+      config: { auth: 'session' },
       preValidation: async (request) => {
         // Browsers send Origin with every WebSocket; the cross-site guard skips GET, so check here.
         const origin = request.headers.origin;
@@ -80,8 +79,7 @@ export async function liveTranscriptionRoutes(
         if (origin !== undefined && origin !== expected) {
           throw new AppError('forbidden', `Cross-site request refused: expected ${expected}.`);
         }
-        const user = await findSessionUser(options.auth, request);
-        if (!user) throw new AppError('unauthenticated', 'Unauthorized');
+        const user = authenticatedUser(request);
         const plan = planFor(await isUserPaid(options.db, user.id));
         const limitSeconds = Math.min(
           RECORDER_MAX_SECONDS,

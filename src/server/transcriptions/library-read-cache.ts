@@ -100,8 +100,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the trigger's notification travels through the database and could arrive after their next read.
  */
 export function forgetReadsOnWrites(app: FastifyInstance, cache: LibraryReadCache): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.user && !READ_METHODS.has(request.method)) cache.forgetUser(request.user.id);
-    return payload;
+    done(null, payload);
   });
 }
