@@ -16,6 +16,7 @@ import {
   type TranscriptionSignals,
 } from './live/transcription-signals.js';
 import {
+  LIVE_WINDOW_KEY_PREFIX,
   liveWindowQueue,
   queuedWindowTranscriber,
   startLiveWindowWorkers,
@@ -29,11 +30,16 @@ import type {
   SpeechEngineStatus,
   SpeechEngineSupervisor,
 } from './speech/speech-engine-supervisor.js';
+import { deleteStaleObjects } from './storage/delete-stale-objects.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { claimTempArea } from './storage/process-temp-area.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
 import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
-import { freeTrialQueue, startFreeTrialWorkers } from './transcriptions/free-trial-jobs.js';
+import {
+  FREE_TRIAL_KEY_PREFIX,
+  freeTrialQueue,
+  startFreeTrialWorkers,
+} from './transcriptions/free-trial-jobs.js';
 import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
 import { transcriptionQueue } from './transcriptions/transcription-jobs.js';
 import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
@@ -158,9 +164,13 @@ export async function startSpeechWorkers(
   await startLiveWindowWorkers({ queue, storage, workDir, engine: speech });
 }
 
+/** Hourly: what a killed API process left of a free trial or a live window in storage. */
+const STALE_OBJECTS_QUEUE = 'stale-objects';
+const TRANSIENT_KEY_PREFIXES = [FREE_TRIAL_KEY_PREFIX, LIVE_WINDOW_KEY_PREFIX];
+
 /**
- * The scheduled jobs (test-mode renewals, finishing account deletions): every process schedules
- * them, and those that `work` run them, each occurrence in one process.
+ * The scheduled jobs (test-mode renewals, finishing account deletions, stale objects): every
+ * process schedules them, and those that `work` run them, each occurrence in one process.
  */
 export async function startScheduledJobs(services: Services, options: { work: boolean }) {
   const { queue, billing, database, storage } = services;
@@ -170,6 +180,13 @@ export async function startScheduledJobs(services: Services, options: { work: bo
     { db: database.db, billing: billing.deps, storage },
     options,
   );
+  await queue.scheduleRecurring(STALE_OBJECTS_QUEUE, '37 * * * *');
+  if (options.work) {
+    await queue.workRecurring(STALE_OBJECTS_QUEUE, async () => {
+      const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+      await deleteStaleObjects(storage, TRANSIENT_KEY_PREFIXES, anHourAgo);
+    });
+  }
 }
 
 export interface AuthOptions {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
+import { deleteStaleObjects } from '../../src/server/storage/delete-stale-objects.js';
 import type { ObjectStorage } from '../../src/server/storage/object-storage.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
 import { startS3Server, type S3Server } from './support/s3-server.js';
@@ -106,6 +107,35 @@ describe.each(implementations)('object storage on %s', (_name, open) => {
     await expect(storage.putFile('../escape.wav', source)).rejects.toThrow(/Invalid storage key/);
     await expect(storage.size('a/b.wav')).rejects.toThrow(/Invalid storage key/);
     await expect(storage.read('..')).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it('lists the objects under a prefix, in its own place only, with when each was stored', async () => {
+    const place = open(randomUUID());
+    const before = Date.now() - 5_000; // S3 and file times are whole seconds on some systems
+    for (const key of ['trial-1', 'trial-2', 'triangle.wav', 'live-1.pcm']) {
+      await place.putFile(key, await localFile(randomBytes(10)));
+    }
+    await storage.putFile('trial-elsewhere', await localFile(randomBytes(10)));
+    const listed = await place.list('trial-');
+    expect(listed.map((object) => object.key).sort()).toEqual(['trial-1', 'trial-2']);
+    for (const object of listed) {
+      expect(object.storedAt.getTime()).toBeGreaterThan(before);
+      expect(object.storedAt.getTime()).toBeLessThan(Date.now() + 5_000);
+    }
+    expect(await place.list('nothing-')).toEqual([]);
+    await expect(place.list('../')).rejects.toThrow(/Invalid storage key prefix/);
+  });
+
+  it('deletes what a killed process left under the transient prefixes, nothing newer, nothing else', async () => {
+    const place = open(randomUUID());
+    for (const key of ['trial-left', 'live-left.pcm', 'kept-transcript.wav']) {
+      await place.putFile(key, await localFile(randomBytes(10)));
+    }
+    const prefixes = ['trial-', 'live-'];
+    // Everything here was stored just now: a cut-off an hour ago leaves it.
+    expect(await deleteStaleObjects(place, prefixes, new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await deleteStaleObjects(place, prefixes, new Date(Date.now() + 60_000))).toBe(2);
+    expect((await place.list('')).map((object) => object.key)).toEqual(['kept-transcript.wav']);
   });
 
   it('keeps two places apart: the same key in another place is another object', async () => {

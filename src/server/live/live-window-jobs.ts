@@ -9,6 +9,8 @@ import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 export const LIVE_WINDOW_QUEUE = 'live-window';
+/** Each window's audio is stored under this prefix while its job runs. */
+export const LIVE_WINDOW_KEY_PREFIX = 'live-';
 
 /**
  * One window of a live preview, decoded by a worker process for an API process that runs no
@@ -99,7 +101,7 @@ export function queuedWindowTranscriber(options: {
     // The worker passes the text on only when its engine uses it.
     carriesContext: true,
     async transcribe(pcm, transcribeOptions = {}) {
-      const audioKey = `live-${randomUUID()}.pcm`;
+      const audioKey = `${LIVE_WINDOW_KEY_PREFIX}${randomUUID()}.pcm`;
       const localPath = path.join(workDir, audioKey);
       const signal = transcribeOptions.signal ?? new AbortController().signal;
       try {

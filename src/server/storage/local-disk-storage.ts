@@ -1,7 +1,12 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { copyFile, link, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type FetchedObject, type ObjectStorage } from './object-storage.js';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type FetchedObject,
+  type ObjectStorage,
+} from './object-storage.js';
 
 export function createLocalDiskStorage(directory: string): ObjectStorage {
   const root = path.resolve(directory);
@@ -44,6 +49,18 @@ export function createLocalDiskStorage(directory: string): ObjectStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const keys = (await readdir(root)).filter((key) => key.startsWith(prefix));
+      const listed = await Promise.all(
+        keys.map(async (key) => {
+          // Deleted since the folder was read: not there any more, so not listed.
+          const stats = await stat(path.join(root, key)).catch(() => undefined);
+          return stats?.isFile() ? { key, storedAt: stats.mtime } : undefined;
+        }),
+      );
+      return listed.filter((object) => object !== undefined);
     },
   };
 }

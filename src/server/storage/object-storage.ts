@@ -22,6 +22,13 @@ export interface ObjectStorage {
   size(key: string): Promise<number>;
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /** The objects whose keys start with `prefix`, and when each was stored. */
+  list(prefix: string): Promise<StoredObject[]>;
+}
+
+export interface StoredObject {
+  key: string;
+  storedAt: Date;
 }
 
 /** Keys are transcription ids with an extension; nothing that could climb out of a folder. */
@@ -29,4 +36,9 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+/** A listing's prefix: the start of a key, or nothing for every key. */
+export function assertSafePrefix(prefix: string): void {
+  if (!/^[A-Za-z0-9_-]*$/.test(prefix)) throw new Error(`Invalid storage key prefix: ${prefix}`);
 }

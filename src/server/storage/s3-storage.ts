@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -10,7 +11,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type FetchedObject, type ObjectStorage } from './object-storage.js';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type FetchedObject,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.js';
 
 export interface S3Location {
   bucket: string;
@@ -84,6 +91,22 @@ export function createS3Storage(location: S3Location): ObjectStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async list(prefix) {
+      const listed: StoredObject[] = [];
+      assertSafePrefix(prefix);
+      const Prefix = `${location.prefix}${prefix}`;
+      const pages = paginateListObjectsV2({ client }, { Bucket, Prefix });
+      for await (const page of pages) {
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !object.LastModified) continue;
+          listed.push({
+            key: object.Key.slice(location.prefix.length),
+            storedAt: object.LastModified,
+          });
+        }
+      }
+      return listed;
     },
   };
 }

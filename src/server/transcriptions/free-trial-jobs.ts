@@ -12,6 +12,8 @@ import { transcribeAudioFile } from '../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 export const FREE_TRIAL_QUEUE = 'free-trial';
+/** Each trial's upload is stored under this prefix while its job runs. */
+export const FREE_TRIAL_KEY_PREFIX = 'trial-';
 
 /**
  * A visitor waits for each of these, so an idle worker takes one the moment it is sent. One retry

@@ -9,7 +9,7 @@ import { AudioError } from '../speech/audio/audio-error.js';
 import { ANONYMOUS_SECURITY, apiErrorSchema } from '../http/api-schemas.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { runFreeTrialJob } from './free-trial-jobs.js';
+import { FREE_TRIAL_KEY_PREFIX, runFreeTrialJob } from './free-trial-jobs.js';
 import { freeTrialFormSchema, freeTrialResultSchema } from './transcription-schemas.js';
 import { inspectUpload } from './inspect-upload.js';
 import { receiveUpload } from './receive-upload.js';
@@ -80,7 +80,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
           visitorGone.abort(new Error('The visitor left the free trial.'));
       };
       reply.raw.once('close', onClose);
-      const audioKey = `trial-${randomUUID()}`;
+      const audioKey = `${FREE_TRIAL_KEY_PREFIX}${randomUUID()}`;
       try {
         const audio = await inspectUpload(upload.tempPath, upload.size);
         await options.storage.putFile(audioKey, upload.tempPath);
