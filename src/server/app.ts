@@ -263,7 +263,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   await registerBilling(server, {
-    auth,
     db: database.db,
     billing,
     clockEnabled: config.nodeEnv !== 'production',

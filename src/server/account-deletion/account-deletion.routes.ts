@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '../errors/app-error.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
 import { accountDeletionBody } from '../accounts/account-schemas.js';
 import type { Auth } from '../accounts/auth.js';
@@ -13,12 +12,11 @@ export interface AccountDeletionRoutesOptions {
   deps: DeleteAccountDeps;
 }
 
-const confirmation = z.object({ confirm: z.literal(true) });
-
 export async function accountDeletionRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: AccountDeletionRoutesOptions,
 ) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { auth, deps } = options;
 
   app.delete(
@@ -34,10 +32,8 @@ export async function accountDeletionRoutes(
       },
     },
     async (request, reply) => {
+      // The body's { "confirm": true } is checked by its schema before this runs.
       const user = authenticatedUser(request);
-      if (!confirmation.safeParse(request.body).success) {
-        throw new AppError('bad_request', 'Confirm the deletion with { "confirm": true }');
-      }
       await deleteAccount(deps, user.id);
       // The sessions are gone already; signing out also clears this browser's cookies.
       const { headers } = await auth.api.signOut({

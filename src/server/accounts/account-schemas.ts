@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { forDocumentationOnly } from '../http/documentation-only.js';
 
-/** The JSON the account routes answer with: the OpenAPI document and the serializer read these. */
+/** What the account routes take and answer with: zod validates, serializes and documents it. */
 
 export const authStatusSchema = z
   .object({ isAuthenticated: z.boolean() })
@@ -28,11 +27,16 @@ export const emailPreferencesSchema = z
   })
   .meta({ id: 'EmailPreferences' });
 
-/** The handlers read these bodies themselves, with the messages users see; here they document. */
-export const emailPreferencesBody = forDocumentationOnly(
-  z.object({ transcriptReady: z.boolean() }),
+const SEND_TRANSCRIPT_READY = { error: 'Send { "transcriptReady": true } or false.' };
+
+export const emailPreferencesBody = z.object(
+  { transcriptReady: z.boolean(SEND_TRANSCRIPT_READY) },
+  SEND_TRANSCRIPT_READY,
 );
 
-export const accountDeletionBody = forDocumentationOnly(
-  z.object({ confirm: z.literal(true).describe('Deletion is for good: say so.') }),
+const CONFIRM_DELETION = { error: 'Confirm the deletion with { "confirm": true }' };
+
+export const accountDeletionBody = z.object(
+  { confirm: z.literal(true, CONFIRM_DELETION).describe('Deletion is for good: say so.') },
+  CONFIRM_DELETION,
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EmailPreferences } from '../../core/api-types.js';
 import type { Database } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
 import { emailPreferencesBody, emailPreferencesSchema } from './account-schemas.js';
 import { authenticatedUser } from './authenticate.js';
@@ -19,9 +19,10 @@ export interface EmailPreferencesRoutesOptions {
 const documented = { tags: ['Account'], security: SESSION_SECURITY };
 
 export async function emailPreferencesRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: EmailPreferencesRoutesOptions,
 ) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, emailAvailable } = options;
 
   app.get(
@@ -53,11 +54,9 @@ export async function emailPreferencesRoutes(
     },
     async (request): Promise<EmailPreferences> => {
       const user = authenticatedUser(request);
-      const body = request.body as { transcriptReady?: unknown } | undefined;
-      if (typeof body?.transcriptReady !== 'boolean')
-        throw new AppError('bad_request', 'Send { "transcriptReady": true } or false.');
-      await saveTranscriptReadyEmail(db, user.id, body.transcriptReady);
-      return { emailAvailable, transcriptReady: body.transcriptReady };
+      const { transcriptReady } = request.body;
+      await saveTranscriptReadyEmail(db, user.id, transcriptReady);
+      return { emailAvailable, transcriptReady };
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Auth } from '../accounts/auth.js';
 import type { Database } from '../db/database.js';
 import { billingRoutes } from './billing.routes.js';
 import type { Billing } from './create-billing.js';
@@ -9,7 +8,6 @@ import { testModeRoutes } from './test-mode.routes.js';
 export type { Billing } from './create-billing.js';
 
 export interface BillingOptions {
-  auth: Auth;
   db: Database;
   billing: Billing;
   /** Test mode's clock may be moved (never in production). */
@@ -19,7 +17,7 @@ export interface BillingOptions {
 /** Billing's routes: Stripe's webhook, or in test mode its card form's routes. */
 export async function registerBilling(
   app: FastifyInstance,
-  { auth, db, billing, clockEnabled }: BillingOptions,
+  { db, billing, clockEnabled }: BillingOptions,
 ): Promise<void> {
   const { deps, stripe, testMode } = billing;
   if (stripe) {
@@ -32,5 +30,5 @@ export async function registerBilling(
     });
   }
   if (testMode) await app.register(testModeRoutes, { db, controls: testMode, clockEnabled });
-  await app.register(billingRoutes, { auth, deps, onSale: billing.onSale });
+  await app.register(billingRoutes, { deps, onSale: billing.onSale });
 }

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../accounts/auth.js';
-import { findSessionUser } from '../accounts/current-user.js';
 import { AppError } from '../errors/app-error.js';
 
 /** Calls a session may make per minute, all together, to the routes that reach the provider. */
@@ -18,7 +16,6 @@ export const BILLING_RATE_LIMITED =
  */
 export function billingRateLimit(
   app: FastifyInstance,
-  auth: Auth,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
@@ -27,8 +24,8 @@ export function billingRateLimit(
     keyGenerator: (request) => keys.get(request) ?? `billing-address:${request.ip}`,
   });
   return async (request, reply) => {
-    const user = await findSessionUser(auth, request);
-    if (user) keys.set(request, `billing-user:${user.id}`);
+    // The authentication hook has put the user on the request (these routes need a session).
+    if (request.user) keys.set(request, `billing-user:${request.user.id}`);
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     void reply.header('retry-after', String(limit.ttlInSeconds));

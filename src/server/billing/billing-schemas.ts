@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { forDocumentationOnly } from '../http/documentation-only.js';
 
-/** The JSON the billing routes answer with: the OpenAPI document and the serializer read these. */
+/** What the billing routes take and answer with: zod validates, serializes and documents it. */
 
 export const billingConfigSchema = z
   .object({
@@ -33,10 +32,20 @@ export const accountSubscriptionSchema = z
   })
   .meta({ id: 'AccountSubscription' });
 
-/** The handler checks it, with its own message; this documents it. */
-export const updateStatusBodyDocumentation = forDocumentationOnly(
-  z.object({
-    subscriptionId: z.string(),
-    status: z.string().optional().describe('Ignored: the payment provider says what it is.'),
-  }),
+/** One answer to every malformed body: the page sends the id it was given, nothing else. */
+const SUBSCRIPTION_ID_REQUIRED = { error: 'A subscriptionId is required' };
+
+export const updateStatusBody = z.object(
+  {
+    // Provider ids are short tokens; anything else is refused before it reaches the provider.
+    subscriptionId: z
+      .string(SUBSCRIPTION_ID_REQUIRED)
+      .regex(/^[A-Za-z0-9_]{1,255}$/, SUBSCRIPTION_ID_REQUIRED),
+    status: z
+      .string(SUBSCRIPTION_ID_REQUIRED)
+      .max(64, SUBSCRIPTION_ID_REQUIRED)
+      .optional()
+      .describe('Ignored: the payment provider says what it is.'),
+  },
+  SUBSCRIPTION_ID_REQUIRED,
 );

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Auth } from '../accounts/auth.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedSessionUser, authenticatedUser } from '../accounts/authenticate.js';
 import { AppError } from '../errors/app-error.js';
 import {
@@ -14,7 +13,7 @@ import {
   accountSubscriptionSchema,
   billingConfigSchema,
   subscriptionCheckoutSchema,
-  updateStatusBodyDocumentation,
+  updateStatusBody,
 } from './billing-schemas.js';
 import type { BillingDeps } from './billing-deps.js';
 import { billingRateLimit } from './billing-rate-limit.js';
@@ -28,7 +27,6 @@ import { getOrCreateSubscription } from './get-or-create-subscription.js';
 import { refreshSubscription } from './refresh-subscription.js';
 
 export interface BillingRoutesOptions {
-  auth: Auth;
   deps: BillingDeps;
   /** False when no payment provider may sell Pro here (public address, no Stripe keys). */
   onSale: boolean;
@@ -36,13 +34,6 @@ export interface BillingRoutesOptions {
 
 export const PRO_NOT_ON_SALE =
   'Pro is not on sale on this server: its operator has not set up payments. Everything in the free plan works as usual.';
-
-/** Provider ids are short tokens; anything else is refused before it reaches the provider. */
-const providerId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/);
-const updateStatusBody = z.object({
-  subscriptionId: providerId,
-  status: z.string().max(64).optional(),
-});
 
 const documented = { tags: ['Billing'], security: SESSION_SECURITY };
 const signedIn = { auth: 'session' as const };
@@ -60,10 +51,14 @@ const renewalResponses = {
   ...providerErrors,
 };
 
-export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
-  const { auth, deps, onSale } = options;
-  /** Routes that call the payment provider share one rate limit; reads from our database do not. */
-  const preHandler = billingRateLimit(app, auth);
+export async function billingRoutes(parent: FastifyInstance, options: BillingRoutesOptions) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { deps, onSale } = options;
+  /**
+   * Routes that call the payment provider share one rate limit; reads from our database do not.
+   * It is spent before the body is validated: a malformed request counts like any other.
+   */
+  const preValidation = billingRateLimit(parent);
 
   app.get(
     '/api/billing/config',
@@ -85,7 +80,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     '/api/get-or-create-subscription',
     {
       config: signedIn,
-      preHandler,
+      preValidation,
       schema: {
         ...documented,
         summary: 'Start (or continue) buying Pro: the subscription and its payment secret',
@@ -104,20 +99,18 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     '/api/update-subscription-status',
     {
       config: signedIn,
-      preHandler,
+      preValidation,
       schema: {
         ...documented,
         summary: 'Ask the payment provider for a subscription’s status after paying',
-        body: updateStatusBodyDocumentation,
+        body: updateStatusBody,
         response: { 200: okSchema, 400: apiErrorSchema, ...providerErrors },
       },
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const body = updateStatusBody.safeParse(request.body);
-      if (!body.success) throw new AppError('bad_request', 'A subscriptionId is required');
       // body.status is deliberately ignored: the provider says what the status is.
-      await refreshSubscription(deps, user.id, body.data.subscriptionId);
+      await refreshSubscription(deps, user.id, request.body.subscriptionId);
       return { ok: true as const };
     },
   );
@@ -142,7 +135,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     '/api/billing/subscription/cancel',
     {
       config: signedIn,
-      preHandler,
+      preValidation,
       schema: {
         ...documented,
         summary: 'Stop Pro renewing at the end of the period paid for',
@@ -160,7 +153,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     '/api/billing/subscription/resume',
     {
       config: signedIn,
-      preHandler,
+      preValidation,
       schema: {
         ...documented,
         summary: 'Let a cancelled Pro renew again',

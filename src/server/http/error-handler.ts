@@ -1,9 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError } from '../errors/app-error.js';
 
 /** Seconds a client should wait before it asks again while the database is down. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The first thing wrong with a request, in the words its zod schema gives: not Fastify's
+ * `body/field …` summary of every issue.
+ */
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation[0]?.message ?? error.message;
+}
 
 /** Every error leaves as JSON `{ message }`; internals of 5xx stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -24,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: 'Internal server error' });
     }
     if (error.validation) {
-      return reply.status(400).send({ message: error.message });
+      return reply.status(400).send({ message: validationMessage(error) });
     }
     return reply.status(status).send({ message: error.message });
   });

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SearchHitDto } from '../../core/api-types.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { forDocumentationOnly } from '../http/documentation-only.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
 
 const searchQuery = z.object({
-  q: z.union([z.string(), z.array(z.string())]).optional(),
+  q: z
+    .string({ error: 'Send one q parameter.' })
+    .optional()
+    .describe('The words; the last may be a prefix.'),
 });
-
-const searchQueryDocumentation = forDocumentationOnly(
-  z.object({ q: z.string().optional().describe('The words; the last may be a prefix.') }),
-);
 
 const searchHitSchema = z
   .object({
@@ -33,7 +31,8 @@ const searchHitSchema = z
   .meta({ id: 'SearchHit' });
 
 /** `GET /api/search?q=`: the signed-in user's transcripts holding the words typed so far. */
-export async function searchRoutes(app: FastifyInstance, options: { db: Database }) {
+export async function searchRoutes(parent: FastifyInstance, options: { db: Database }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   app.get(
     '/api/search',
@@ -43,17 +42,14 @@ export async function searchRoutes(app: FastifyInstance, options: { db: Database
         tags: ['Transcriptions'],
         summary: 'Your transcripts holding the words typed so far',
         security: SESSION_SECURITY,
-        querystring: searchQueryDocumentation,
+        querystring: searchQuery,
         response: { 200: z.array(searchHitSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply): Promise<SearchHitDto[]> => {
       const user = authenticatedUser(request);
-      const parsed = searchQuery.safeParse(request.query);
-      const q = parsed.success ? parsed.data.q : undefined;
-      if (Array.isArray(q)) throw new AppError('bad_request', 'Send one q parameter.');
       reply.header('cache-control', 'private, no-store');
-      const terms = searchTerms(q ?? '');
+      const terms = searchTerms(request.query.q ?? '');
       return terms ? searchTranscripts(db, user.id, terms) : [];
     },
   );

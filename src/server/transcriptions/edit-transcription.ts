@@ -4,6 +4,7 @@ import { transcriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
 import { parsePatch } from './transcript-patch.js';
+import type { TranscriptionPatch } from './transcription-schemas.js';
 import { transcriptionColumns, type TranscriptionRow } from './transcription.repository.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';
@@ -24,7 +25,7 @@ export function editableSeconds(row: TranscriptionRow): number {
 export async function editTranscription(
   db: Database,
   row: TranscriptionRow,
-  body: unknown,
+  body: TranscriptionPatch,
   ifMatch: string | undefined,
 ): Promise<TranscriptionRow> {
   if (row.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { EXPORT_FORMATS } from '../../core/api-types.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { apiErrorSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { Database } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
 import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
+import type { ExportFile } from './exports/export-format.js';
 import { exportTranscript } from './exports/export-transcript.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import {
@@ -18,16 +17,19 @@ export interface ExportsRoutesOptions {
   db: Database;
 }
 
-const FORMAT_MESSAGE = `format must be one of ${EXPORT_FORMATS.join(', ')}.`;
-const VERSION_MESSAGE = 'version must be "original" (or left out for the current transcript).';
-
-const downloadQuery = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: FORMAT_MESSAGE }).default('txt'),
-  version: z.enum(['original', 'current'], { error: VERSION_MESSAGE }).default('current'),
-});
+/** A Buffer or a stream, which Fastify sends as it is: the response schema only documents it. */
+function sendAttachment(reply: FastifyReply, file: ExportFile, filename: string) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', attachmentDisposition(filename))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+}
 
 /** `GET /api/download/:id?format=&version=original`: the transcript as a file; TXT by default. */
-export async function exportsRoutes(app: FastifyInstance, options: ExportsRoutesOptions) {
+export async function exportsRoutes(parent: FastifyInstance, options: ExportsRoutesOptions) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
 
   app.get(
@@ -50,12 +52,8 @@ export async function exportsRoutes(app: FastifyInstance, options: ExportsRoutes
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params);
-      const query = downloadQuery.safeParse(request.query);
-      if (!query.success) {
-        throw new AppError('bad_request', query.error.issues[0]?.message ?? FORMAT_MESSAGE);
-      }
-      const { format, version } = query.data;
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { format, version } = request.query;
       const original = version === 'original';
       const file = await exportTranscript(format, {
         filename: row.filename,
@@ -65,15 +63,7 @@ export async function exportsRoutes(app: FastifyInstance, options: ExportsRoutes
         language: row.language,
         createdAt: row.createdAt,
       });
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          attachmentDisposition(transcriptFilename(row.filename, file.extension)),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendAttachment(reply, file, transcriptFilename(row.filename, file.extension));
     },
   );
 }

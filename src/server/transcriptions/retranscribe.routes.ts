@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TranscriptionDto } from '../../core/api-types.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
 import {
@@ -13,7 +12,7 @@ import {
   transcriptionSchema,
 } from './transcription-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { NOT_FOUND, retranscribeTranscription } from './retranscribe-transcription.js';
+import { retranscribeTranscription } from './retranscribe-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 
 export interface RetranscribeRoutesOptions {
@@ -22,11 +21,12 @@ export interface RetranscribeRoutesOptions {
   originOf: OriginOf;
 }
 
-const params = z.object({ id: z.string().min(1).max(100) });
-const body = z.object({ wholeFile: z.boolean().optional() }).strict().nullish();
-
 /** `POST /api/transcriptions/:id/retranscribe`, body optional: `{ "wholeFile": true }`. */
-export async function retranscribeRoutes(app: FastifyInstance, options: RetranscribeRoutesOptions) {
+export async function retranscribeRoutes(
+  parent: FastifyInstance,
+  options: RetranscribeRoutesOptions,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { database, queue, originOf } = options;
 
   app.post(
@@ -51,18 +51,13 @@ export async function retranscribeRoutes(app: FastifyInstance, options: Retransc
     },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
-      const id = params.safeParse(request.params);
-      if (!id.success) throw new AppError('not_found', NOT_FOUND);
-      const input = body.safeParse(request.body);
-      if (!input.success)
-        throw new AppError('bad_request', 'Send no body, or { "wholeFile": true }.');
       const row = await retranscribeTranscription(
         { database, queue },
         {
           userId: user.id,
           isPaid: await isUserPaid(database.db, user.id),
-          transcriptionId: id.data.id,
-          wholeFile: input.data?.wholeFile ?? false,
+          transcriptionId: request.params.id,
+          wholeFile: request.body?.wholeFile ?? false,
         },
       );
       reply.status(202);

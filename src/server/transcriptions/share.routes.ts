@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ShareLinkDto, SharedTranscriptDto } from '../../core/api-types.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
@@ -40,7 +40,6 @@ export interface ShareRoutesOptions {
 
 export const NOT_SHAREABLE = 'Only a completed transcript can be shared.';
 export const SHARED_NOT_FOUND = 'This shared link does not exist or was turned off.';
-const tokenParams = z.object({ token: z.string().max(100) });
 
 function publicHeaders(reply: FastifyReply) {
   return reply.header('x-robots-tag', 'noindex').header('cache-control', 'private, no-store');
@@ -55,7 +54,8 @@ function rateLimit(max: number) {
 }
 
 /** Read-only links: the owner turns them on and off; anyone with the token reads and listens. */
-export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
+export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesOptions) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, storage, originOf } = options;
 
   app.post(
@@ -71,7 +71,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     },
     async (request): Promise<ShareLinkDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
       const token = await shareTranscription(db, user.id, row.id);
       if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
@@ -92,15 +92,14 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       await revokeShare(db, user.id, row.id);
       return { ok: true as const };
     },
   );
 
-  async function sharedTranscription(params: unknown) {
-    const parsed = tokenParams.safeParse(params);
-    const row = parsed.success ? await findSharedTranscription(db, parsed.data.token) : undefined;
+  async function sharedTranscription(token: string) {
+    const row = await findSharedTranscription(db, token);
     if (!row) throw new AppError('not_found', SHARED_NOT_FOUND);
     return row;
   }
@@ -118,7 +117,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     },
     async (request, reply): Promise<SharedTranscriptDto> => {
       publicHeaders(reply);
-      const row = await sharedTranscription(request.params);
+      const row = await sharedTranscription(request.params.token);
       return {
         filename: row.filename,
         text: row.text,
@@ -142,7 +141,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareRoutesOpti
     },
     async (request, reply) => {
       publicHeaders(reply);
-      const row = await sharedTranscription(request.params);
+      const row = await sharedTranscription(request.params.token);
       return sendAudio(request, reply, storage, row, 'private, no-store');
     },
   );

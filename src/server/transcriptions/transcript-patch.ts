@@ -1,18 +1,10 @@
-import { z } from 'zod';
 import type { TranscriptSegmentDto } from '../../core/api-types.js';
 import { AppError } from '../errors/app-error.js';
+import type { TranscriptionPatch } from './transcription-schemas.js';
 
 export const MAX_FILENAME_CHARACTERS = 200;
 export const MAX_SEGMENT_CHARACTERS = 5_000;
 export const MAX_SEGMENTS = 20_000;
-
-const patchSchema = z.strictObject({
-  filename: z.string().optional(),
-  segments: z
-    .array(z.strictObject({ start: z.number(), end: z.number(), text: z.string() }))
-    .optional(),
-  version: z.number().int().positive().optional(),
-});
 
 export interface ValidPatch {
   filename?: string;
@@ -76,23 +68,16 @@ function validSegments(
 }
 
 /**
- * Checks a PATCH body against the transcript it edits. `audioSeconds` is how far segments may
- * reach: the transcribed part of the audio. Throws a 400 with a message a person can act on.
+ * Checks an edit, already of the right shape, against the transcript it edits. `audioSeconds` is
+ * how far segments may reach: the transcribed part of the audio. Throws a 400 with a message a
+ * person can act on.
  */
 export function parsePatch(
-  body: unknown,
+  body: TranscriptionPatch,
   ifMatch: string | undefined,
   audioSeconds: number,
 ): ValidPatch {
-  const parsed = patchSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    badRequest(
-      `Invalid edit. ${where}${issue?.message ?? 'expected { filename?, segments?, version? }'}`,
-    );
-  }
-  const { filename, segments, version: bodyVersion } = parsed.data;
+  const { filename, segments, version: bodyVersion } = body;
   const headerVersion = versionFromIfMatch(ifMatch);
   if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
     badRequest('The version field and the If-Match header name different versions.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OriginalTranscriptDto, TranscriptionDto } from '../../core/api-types.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
@@ -25,9 +26,10 @@ export interface TranscriptionEditsRoutesOptions {
 
 /** Correcting a transcript: PATCH it (with the version it was edited on), read the machine's one. */
 export async function transcriptionEditsRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: TranscriptionEditsRoutesOptions,
 ) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, originOf } = options;
 
   app.patch(
@@ -44,7 +46,7 @@ export async function transcriptionEditsRoutes(
     },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
       reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
       return toTranscriptionDto(updated, originOf(request));
@@ -64,7 +66,7 @@ export async function transcriptionEditsRoutes(
     },
     async (request): Promise<OriginalTranscriptDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       return { text: row.originalText ?? row.text, segments: row.originalSegments ?? row.segments };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
@@ -36,9 +37,10 @@ const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 /** The live side of transcriptions: the events streams (one job's, the library's) and Cancel. */
 export async function transcriptionEventsRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: TranscriptionEventsRoutesOptions,
 ) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, signals } = options;
   const openStreams = new Set<ServerResponse>();
   // Streams stay open for as long as a job runs: end them, so shutdown is not held up.
@@ -46,7 +48,7 @@ export async function transcriptionEventsRoutes(
     for (const stream of openStreams) stream.end();
   });
 
-  libraryEventsRoute(app, { db, signals, openStreams });
+  libraryEventsRoute(parent, { db, signals, openStreams });
 
   app.get(
     '/api/transcriptions/:id/events',
@@ -65,7 +67,7 @@ export async function transcriptionEventsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params);
+      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
       let position = parseLastEventId(request.headers['last-event-id']);
 
       let unwatch = (): void => undefined;
@@ -118,7 +120,7 @@ export async function transcriptionEventsRoutes(
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params);
+      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
       const cancelled = await cancelTranscription(db, user.id, id);
       if (!cancelled) throw new AppError('conflict', ALREADY_ENDED);
       await signals.notify({ transcriptionId: id, userId: user.id });

@@ -3,7 +3,11 @@ import { EXPORT_FORMATS, TRANSCRIPTION_STATUSES } from '../../core/api-types.js'
 import { forDocumentationOnly } from '../http/documentation-only.js';
 import { LIST_SORTS } from './list-cursor.js';
 
-/** The JSON the library routes answer with: the OpenAPI document and the serializer read these. */
+/**
+ * What the library routes take and answer with: zod checks the input against these and shapes the
+ * output, and the OpenAPI document is made from the same schemas. The messages are the ones users
+ * see when a request is refused.
+ */
 
 const segment = z.object({ start: z.number(), end: z.number(), text: z.string() });
 
@@ -44,23 +48,42 @@ export const usageSchema = z
   })
   .meta({ id: 'Usage' });
 
-/** The handlers parse these themselves, with the messages users see; here they document. */
-export const transcriptionIdParams = forDocumentationOnly(z.object({ id: z.string() }));
+/** `:id` of the library routes; an id that names no transcript of yours is a 404, not a 400. */
+export const transcriptionIdParams = z.object({ id: z.string() });
 
-export const listQuerySchema = forDocumentationOnly(
-  z.object({
-    limit: z.number().int().min(1).max(100).optional().describe('Page size, 50 by default.'),
-    sort: z.enum(LIST_SORTS).optional(),
-    before: z.string().optional().describe('The `x-next-cursor` of the previous page.'),
-  }),
-);
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;
 
-export const downloadQuerySchema = forDocumentationOnly(
-  z.object({
-    format: z.enum(EXPORT_FORMATS).optional().describe('txt by default.'),
-    version: z.enum(['original', 'current']).optional(),
-  }),
-);
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(MAX_PAGE_SIZE, { error: LIMIT_MESSAGE })
+    .default(DEFAULT_PAGE_SIZE)
+    .describe('Page size, 50 by default.'),
+  sort: z
+    .enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}.` })
+    .default('newest'),
+  before: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('The `x-next-cursor` of the previous page.'),
+});
+
+const FORMAT_MESSAGE = `format must be one of ${EXPORT_FORMATS.join(', ')}.`;
+const VERSION_MESSAGE = 'version must be "original" (or left out for the current transcript).';
+
+export const downloadQuerySchema = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, { error: FORMAT_MESSAGE })
+    .default('txt')
+    .describe('txt by default.'),
+  version: z.enum(['original', 'current'], { error: VERSION_MESSAGE }).default('current'),
+});
 
 export const uploadFormSchema = forDocumentationOnly(
   z.object({
@@ -73,34 +96,70 @@ export const fileResponseSchema = z
   .meta({ format: 'binary' })
   .describe('The file, in the Content-Type the format names.');
 
-export const transcriptionPatchBody = forDocumentationOnly(
+/** What zod itself says about an issue, in the language it is configured with. */
+function zodDefaultMessage(issue: z.core.$ZodRawIssue): string {
+  const said = z.config().localeError?.(issue);
+  return typeof said === 'string' ? said : (said?.message ?? 'Invalid input');
+}
+
+/** Every shape error of an edit reads "Invalid edit. <where>: <what zod says>". */
+const invalidEdit = {
+  error: (issue: z.core.$ZodRawIssue) => {
+    const where = issue.path && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `Invalid edit. ${where}${zodDefaultMessage(issue)}`;
+  },
+};
+
+const editedSegment = z.strictObject(
+  {
+    start: z.number(invalidEdit),
+    end: z.number(invalidEdit),
+    text: z.string(invalidEdit),
+  },
+  invalidEdit,
+);
+
+/**
+ * The shape of an edit; what it may say (names, segments within the audio, the version) is
+ * checked against the transcript by `parsePatch`. No body at all is an empty edit.
+ */
+export const transcriptionPatchBody = z.preprocess(
+  (body) => body ?? {},
   z
-    .object({
-      filename: z.string().optional(),
-      segments: z.array(segment).optional(),
-      version: z
-        .number()
-        .int()
-        .optional()
-        .describe('The version the edit was made on; an `If-Match: "N"` header may carry it.'),
-    })
+    .strictObject(
+      {
+        filename: z.string(invalidEdit).optional(),
+        segments: z.array(editedSegment, invalidEdit).optional(),
+        version: z
+          .number(invalidEdit)
+          .int(invalidEdit)
+          .positive(invalidEdit)
+          .optional()
+          .describe('The version the edit was made on; an `If-Match: "N"` header may carry it.'),
+      },
+      invalidEdit,
+    )
     .meta({ id: 'TranscriptionPatch' }),
 );
+export type TranscriptionPatch = z.infer<typeof transcriptionPatchBody>;
 
 export const originalTranscriptSchema = z
   .object({ text: z.string(), segments: z.array(segment) })
   .meta({ id: 'OriginalTranscript' });
 
-export const retranscribeBody = forDocumentationOnly(
-  z
-    .object({
+const RETRANSCRIBE_MESSAGE = 'Send no body, or { "wholeFile": true }.';
+
+export const retranscribeBody = z
+  .strictObject(
+    {
       wholeFile: z
-        .boolean()
+        .boolean({ error: RETRANSCRIBE_MESSAGE })
         .optional()
         .describe('Ask for the whole file: refused (403) when the plan cuts it at 30 seconds.'),
-    })
-    .nullish(),
-);
+    },
+    { error: RETRANSCRIBE_MESSAGE },
+  )
+  .nullish();
 
 export const transcriptionEventsSchema = z
   .string()
@@ -121,7 +180,7 @@ export const shareLinkSchema = z
   })
   .meta({ id: 'ShareLink' });
 
-export const shareTokenParams = forDocumentationOnly(z.object({ token: z.string() }));
+export const shareTokenParams = z.object({ token: z.string() });
 
 export const sharedTranscriptSchema = z
   .object({

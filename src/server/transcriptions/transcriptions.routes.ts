@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../core/api-types.js';
 import { planFor } from '../../core/plans.js';
@@ -10,7 +11,7 @@ import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { createTranscription } from './create-transcription.js';
-import { decodeCursor, LIST_SORTS } from './list-cursor.js';
+import { decodeCursor } from './list-cursor.js';
 import { listTranscriptionsPage } from './list-transcriptions.js';
 import type { LibraryReadCache } from './library-read-cache.js';
 import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
@@ -55,22 +56,6 @@ export interface TranscriptionsRoutesOptions {
   signals: TranscriptionSignals;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
-
-const listQuery = z.object({
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .int({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .min(1, { error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .default(DEFAULT_PAGE_SIZE),
-  sort: z
-    .enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}.` })
-    .default('newest'),
-  before: z.string().min(1).max(500).optional(),
-});
-
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -82,9 +67,10 @@ const library = { auth: 'session-or-key' as const };
 const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
 
 export async function transcriptionsRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: TranscriptionsRoutesOptions,
 ) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { database, storage, workDir, queue, originOf, signals } = options;
   const gate: UploadGate = {
     uploads: options.uploads ?? new UploadReservations(),
@@ -92,10 +78,8 @@ export async function transcriptionsRoutes(
     minFreeDiskBytes: options.minFreeDiskBytes ?? 0,
   };
   const { db } = database;
-  await app.register(retranscribeRoutes, { database, queue, originOf });
-  await app.register(transcriptionEventsRoutes, { db, signals, originOf });
-  const ownedTranscription = (userId: string, params: unknown) =>
-    findOwnedTranscription(db, userId, params);
+  await parent.register(retranscribeRoutes, { database, queue, originOf });
+  await parent.register(transcriptionEventsRoutes, { db, signals, originOf });
 
   app.post(
     '/api/transcriptions',
@@ -146,11 +130,7 @@ export async function transcriptionsRoutes(
     },
     async (request, reply): Promise<TranscriptionListItemDto[]> => {
       const user = authenticatedUser(request);
-      const parsed = listQuery.safeParse(request.query);
-      if (!parsed.success) {
-        throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid list query.');
-      }
-      const { limit, sort, before } = parsed.data;
+      const { limit, sort, before } = request.query;
       const cursor = before === undefined ? undefined : decodeCursor(before, sort);
       const page = await options.libraryReads.read(
         user.id,
@@ -191,7 +171,7 @@ export async function transcriptionsRoutes(
     async (request): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
       return toTranscriptionDto(
-        await ownedTranscription(user.id, request.params),
+        await findOwnedTranscription(db, user.id, request.params.id),
         originOf(request),
       );
     },
@@ -210,7 +190,7 @@ export async function transcriptionsRoutes(
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const { id } = await ownedTranscription(user.id, request.params);
+      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
       const deleted = await deleteTranscriptionForUser(db, user.id, id);
       if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
       await signals.notify({ transcriptionId: id, userId: user.id }); // a running job stops, open streams hear it
@@ -232,7 +212,7 @@ export async function transcriptionsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const row = await ownedTranscription(user.id, request.params);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       return sendAudio(request, reply, storage, row, 'private, max-age=3600');
     },
   );
