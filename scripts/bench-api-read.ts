@@ -1,11 +1,14 @@
 // Read throughput of the signed-in API beside a bare Fastify hello-world, in one run, on PGlite
 // and on PostgreSQL: autocannon, 50 connections, 10 s per route, RUN_WORKERS=false, LOG_LEVEL=warn.
+// Each build's shares are of the hello-world measured just before and after its routes; the CPU
+// share compares the server process's CPU time per request, which this VM's drifting speed and
+// the load generator sharing its cores disturb far less than req/s.
 // Usage: npm run bench:api-read [-- --duration 10 --connections 50 --build before=/path/to/old/checkout]
 // Each --build names a checkout with a built dist/ to measure beside this one (before/after).
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +41,19 @@ interface Measure {
   requestsPerSecond: number;
   p99: number;
   failures: number;
+  /** Microseconds of the server process's CPU (user + system) per answered request. */
+  cpuMicrosPerRequest: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100,
+);
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 async function freePort(): Promise<number> {
@@ -88,30 +104,37 @@ function spawnNode(args: string[], env: Record<string, string>, cwd: string) {
 async function measure(
   label: string,
   url: string,
+  serverPid: number,
   headers: Record<string, string> = {},
 ): Promise<Measure> {
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpu = cpuSeconds(serverPid) - cpuBefore;
   return {
     label,
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuMicrosPerRequest: (cpu * 1e6) / Math.max(1, result.requests.total),
   };
 }
 
-async function helloWorld(): Promise<Measure> {
+/**
+ * A bare Fastify hello-world kept running beside the builds: measured just before and just after
+ * each build's routes, so each share compares with the machine as it was at that moment (this
+ * VM's speed drifts by a third over minutes).
+ */
+async function startHelloWorld() {
   const port = await freePort();
   const script = `import Fastify from 'fastify';
 const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const server = spawnNode(['--input-type=module', '-e', script], {}, ROOT);
-  try {
-    await waitFor(`http://127.0.0.1:${port}/`, server.child, server.output);
-    return await measure('bare Fastify hello-world', `http://127.0.0.1:${port}/`);
-  } finally {
-    await server.stop();
-  }
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url, server.child, server.output);
+  const pid = server.child.pid ?? 0;
+  return { measure: () => measure('bare Fastify hello-world', url, pid), stop: server.stop };
 }
 
 async function signUp(baseUrl: string): Promise<string> {
@@ -156,12 +179,18 @@ async function measureBuild(
       duration: 3,
       headers: signedIn,
     });
+    const pid = server.child.pid ?? 0;
     return [
-      await measure('`/api/auth/status` anonymous', `${baseUrl}/api/auth/status`),
-      await measure('`/api/auth/status` signed in', `${baseUrl}/api/auth/status`, signedIn),
-      await measure('`/api/auth/user`', `${baseUrl}/api/auth/user`, signedIn),
-      await measure('`/api/usage`', `${baseUrl}/api/usage`, signedIn),
-      await measure('`GET /api/transcriptions` (empty)', `${baseUrl}/api/transcriptions`, signedIn),
+      await measure('`/api/auth/status` anonymous', `${baseUrl}/api/auth/status`, pid),
+      await measure('`/api/auth/status` signed in', `${baseUrl}/api/auth/status`, pid, signedIn),
+      await measure('`/api/auth/user`', `${baseUrl}/api/auth/user`, pid, signedIn),
+      await measure('`/api/usage`', `${baseUrl}/api/usage`, pid, signedIn),
+      await measure(
+        '`GET /api/transcriptions` (empty)',
+        `${baseUrl}/api/transcriptions`,
+        pid,
+        signedIn,
+      ),
     ];
   } finally {
     await server.stop();
@@ -181,20 +210,29 @@ console.log(
     .join(' ')}`,
 );
 for (const database of values.database) {
-  const hello = await helloWorld();
+  const hello = await startHelloWorld();
   console.log(`\n### ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}\n`);
-  console.log('| build | route | req/s | p99 | % of hello-world | failed |');
-  console.log('| ----- | ----- | ----- | --- | ---------------- | ------ |');
   console.log(
-    `| | ${hello.label} | ${round(hello.requestsPerSecond)} | ${hello.p99} ms | 100% | ${hello.failures} |`,
+    '| build | route | req/s | p99 | % of hello-world | server CPU per request | % of hello-world by CPU | failed |',
   );
-  for (const build of BUILDS) {
-    for (const row of await measureBuild(build, database)) {
-      const share = Math.round((100 * row.requestsPerSecond) / hello.requestsPerSecond);
-      console.log(
-        `| ${build.label} | ${row.label} | ${round(row.requestsPerSecond)} | ${row.p99} ms | ${share}% | ${row.failures} |`,
-      );
+  console.log('| ----- | ----- | ----- | --- | ---------------- | --- | --- | ------ |');
+  try {
+    for (const build of BUILDS) {
+      const helloBefore = await hello.measure();
+      const rows = await measureBuild(build, database);
+      const helloAfter = await hello.measure();
+      const reference = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
+      const cpuReference = (helloBefore.cpuMicrosPerRequest + helloAfter.cpuMicrosPerRequest) / 2;
+      for (const row of [helloBefore, ...rows, helloAfter]) {
+        const share = Math.round((100 * row.requestsPerSecond) / reference);
+        const cpuShare = Math.round((100 * cpuReference) / row.cpuMicrosPerRequest);
+        console.log(
+          `| ${build.label} | ${row.label} | ${round(row.requestsPerSecond)} | ${row.p99} ms | ${share}% | ${Math.round(row.cpuMicrosPerRequest)} µs | ${cpuShare}% | ${row.failures} |`,
+        );
+      }
     }
+  } finally {
+    await hello.stop();
   }
 }
 console.log(
