@@ -135,6 +135,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   registerErrorHandler(server);
+  // First of the request hooks: it marks WebSocket upgrades, so that an upgrade refused by any
+  // later hook (NUL refusal, authentication) still has its socket closed after the answer.
+  await server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
   registerNulRefusal(server);
   await registerOpenApi(server, config.baseUrl);
   registerSecurityHeaders(server, {
@@ -245,7 +248,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     minFreeDiskBytes: config.minFreeDiskBytes,
   });
 
-  await server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
   await server.register(liveTranscriptionRoutes, {
     db: database.db,
     originOf,

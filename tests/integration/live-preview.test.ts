@@ -103,6 +103,17 @@ describe.each(await databaseKinds())('live preview while recording (%s)', (kind)
     });
   });
 
+  it('closes the connection of a refused upgrade: nothing is left open on the server', async () => {
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(wsUrl, { headers: SAME_ORIGIN });
+      socket.on('unexpected-response', (_request, response) => {
+        response.socket.once('close', () => resolve(response.statusCode ?? 0));
+      });
+      socket.on('error', reject);
+    });
+    expect(closedAfter).toBe(401);
+  }, 15_000);
+
   it('closes a session that sends what is not PCM', async () => {
     const user = await signUp(app);
     const live = opened(await openLive(wsUrl, { ...SAME_ORIGIN, cookie: user.cookie }));
