@@ -6,7 +6,6 @@
  *
  *   npm run bench:first-words [-- <speech data folder> [<seconds>]]   (default ../shared/data/speech, 600)
  */
-import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
-import { subscriptions } from '../src/server/db/schema.js';
+import { makeUserPro } from '../tests/integration/support/subscriptions.js';
 import { signUpOverHttp } from '../tests/fixtures/accounts/sign-up-over-http.js';
 
 const WORKER_COUNTS = [1, 2];
@@ -125,15 +124,7 @@ async function run(recording: string, workers: number) {
     const base = `http://127.0.0.1:${address.port}`;
     const origin = base;
     const { cookie, userId } = await signUpOverHttp(base, { origin, name: 'Bench' });
-    const user = { id: userId };
-    await database.db.insert(subscriptions).values({
-      id: randomUUID(),
-      userId: user.id,
-      provider: 'test',
-      providerSubscriptionId: `sub_${randomUUID()}`,
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
-    });
+    await makeUserPro({ database, billing: app.billing }, userId);
     // Load the decoder threads' models first, as a running server has them loaded.
     if (!app.speech) throw new Error('the app was started without speech (RUN_WORKERS=false)');
     const engine = app.speech.current();

@@ -14,12 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
-import { subscriptions } from '../src/server/db/schema.js';
+import { makeUserPro } from '../tests/integration/support/subscriptions.js';
 import { signUpOverHttp } from '../tests/fixtures/accounts/sign-up-over-http.js';
 import { FREE_TRANSCRIPT_SECONDS } from '../src/core/plans.js';
 import { WORK_PRIORITY, type WorkPriority } from '../src/server/speech/engines/engine.js';
@@ -225,14 +224,7 @@ async function benchServer(recordingPath: string): Promise<void> {
     const base = `http://127.0.0.1:${address.port}`;
     const recording = new Blob([await readFile(recordingPath)], { type: 'audio/wav' });
     const { cookie, userId } = await signUpOverHttp(base, { origin: base, name: 'Bench' });
-    await database.db.insert(subscriptions).values({
-      id: randomUUID(),
-      userId,
-      provider: 'test',
-      providerSubscriptionId: `sub_${randomUUID()}`,
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
-    });
+    await makeUserPro({ database, billing: app.billing }, userId);
     console.log(
       `The same trial through the server (HTTP, embedded database, ${THREADS} workers, load ${loadavg()[0]?.toFixed(1)})`,
     );

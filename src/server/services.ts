@@ -113,6 +113,7 @@ export async function startServices(
   await queue.define(freeTrialQueue);
   await queue.define(liveWindowQueue);
   const signals = await startTranscriptionSignals(database);
+  const queuedWindows = queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory });
   return {
     database,
     storage,
@@ -120,9 +121,7 @@ export async function startServices(
     queue,
     speech,
     engineStatus: speech ? async () => speech.status() : workersEngineStatus(database.db),
-    windowTranscriber: speech
-      ? () => speech.current()
-      : () => queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory }),
+    windowTranscriber: speech ? () => speech.current() : () => queuedWindows,
     mailer,
     signals,
     billing,

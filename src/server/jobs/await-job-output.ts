@@ -1,7 +1,23 @@
-import type { JobQueue } from './job-queue.js';
+import type { JobQueue, QueueDefinition } from './job-queue.js';
 
 /** Somebody waits on the page for these: above every background job's priority. */
 export const INTERACTIVE_JOB_PRIORITY = 100;
+
+/**
+ * A queue of jobs somebody waits for: an idle worker is woken at once (notify), and one retry
+ * covers a worker killed mid-job (its heartbeat stops). Their output lives only until read.
+ */
+export function interactiveQueue(name: string, expireInSeconds: number): QueueDefinition {
+  return {
+    name,
+    retryLimit: 1,
+    retryDelaySeconds: 0,
+    expireInSeconds,
+    heartbeat: true,
+    deleteAfterSeconds: 60 * 60,
+    notify: true,
+  };
+}
 
 /** Why an awaited job gave no output. */
 export class JobNotDoneError extends Error {

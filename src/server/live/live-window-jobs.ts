@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LiveSegment } from '../../core/live-transcription.js';
-import { awaitJobOutput, whenJobCancelled } from '../jobs/await-job-output.js';
-import type { JobQueue, QueueDefinition, QueuedJob } from '../jobs/job-queue.js';
+import { awaitJobOutput, interactiveQueue, whenJobCancelled } from '../jobs/await-job-output.js';
+import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
 import type { EngineLease } from '../speech/engine-slot.js';
 import { WORK_PRIORITY, type SpeechEngine } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -14,18 +14,9 @@ export const LIVE_WINDOW_KEY_PREFIX = 'live-';
 
 /**
  * One window of a live preview, decoded by a worker process for an API process that runs no
- * speech. Somebody watches the words appear, so an idle worker takes it the moment it is sent;
- * one retry covers a worker killed mid-window.
+ * speech: somebody watches the words appear.
  */
-export const liveWindowQueue: QueueDefinition = {
-  name: LIVE_WINDOW_QUEUE,
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  expireInSeconds: 60,
-  heartbeat: true,
-  deleteAfterSeconds: 60 * 60,
-  notify: true,
-};
+export const liveWindowQueue = interactiveQueue(LIVE_WINDOW_QUEUE, 60);
 
 export interface LiveWindowJobData {
   /** The window's 16 kHz mono s16le PCM in object storage; the sender removes it. */

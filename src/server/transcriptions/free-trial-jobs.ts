@@ -2,8 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
-import { awaitJobOutput, JobNotDoneError, whenJobCancelled } from '../jobs/await-job-output.js';
-import type { JobQueue, QueueDefinition, QueuedJob } from '../jobs/job-queue.js';
+import {
+  awaitJobOutput,
+  interactiveQueue,
+  JobNotDoneError,
+  whenJobCancelled,
+} from '../jobs/await-job-output.js';
+import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
 import type { AudioDemuxer } from '../speech/audio/sniff-audio-format.js';
 import type { EngineLease } from '../speech/engine-slot.js';
@@ -15,20 +20,8 @@ export const FREE_TRIAL_QUEUE = 'free-trial';
 /** Each trial's upload is stored under this prefix while its job runs. */
 export const FREE_TRIAL_KEY_PREFIX = 'trial-';
 
-/**
- * A visitor waits for each of these, so an idle worker takes one the moment it is sent. One retry
- * covers a worker killed mid-trial (its heartbeat stops); what it returns lives only until the
- * waiting request has read it.
- */
-export const freeTrialQueue: QueueDefinition = {
-  name: FREE_TRIAL_QUEUE,
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  expireInSeconds: 5 * 60,
-  heartbeat: true,
-  deleteAfterSeconds: 60 * 60,
-  notify: true,
-};
+/** A visitor waits for each of these. */
+export const freeTrialQueue = interactiveQueue(FREE_TRIAL_QUEUE, 5 * 60);
 
 export interface FreeTrialJobData {
   /** The upload in object storage; the request that sent the job removes it. */
