@@ -1,9 +1,11 @@
 // Read throughput of the signed-in API beside a bare Fastify hello-world, in one run, on PGlite
-// and on PostgreSQL: autocannon, 50 connections, 10 s per route, RUN_WORKERS=false, LOG_LEVEL=warn.
-// Each build's shares are of the hello-world measured just before and after its routes; the CPU
+// and on PostgreSQL: autocannon, 50 connections, RUN_WORKERS=false, LOG_LEVEL=warn. Rounds
+// interleave the hello-world with every build's routes (3 s slices, 5 rounds by default) and each
+// share is of the hello-world measured just before and after; the table gives medians. The CPU
 // share compares the server process's CPU time per request, which this VM's drifting speed and
-// the load generator sharing its cores disturb far less than req/s.
-// Usage: npm run bench:api-read [-- --duration 10 --connections 50 --build before=/path/to/old/checkout]
+// the load generator sharing its cores disturb less than req/s.
+// Usage: npm run bench:api-read [-- --duration 3 --rounds 5 --connections 50 --database pglite
+//   --build before=/path/to/old/checkout]
 // Each --build names a checkout with a built dist/ to measure beside this one (before/after).
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,13 +22,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     build: { type: 'string', multiple: true, default: [] },
     database: { type: 'string', multiple: true, default: ['pglite', 'postgres'] },
   },
 });
 const DURATION = Number(values.duration);
+const ROUNDS = Number(values.rounds);
 const CONNECTIONS = Number(values.connections);
 const BUILDS = [
   ...values.build.map((spec) => {
@@ -141,10 +145,23 @@ async function signUp(baseUrl: string): Promise<string> {
   return (await signUpOverHttp(baseUrl, { name: 'Bench' })).cookie;
 }
 
-async function measureBuild(
+interface Route {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+interface RunningBuild {
+  label: string;
+  pid: number;
+  routes: Route[];
+  stop: () => Promise<void>;
+}
+
+async function startBuild(
   build: { label: string; directory: string },
   database: string,
-): Promise<Measure[]> {
+): Promise<RunningBuild> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sonoscript-bench-api-'));
@@ -167,74 +184,132 @@ async function measureBuild(
     env.DATABASE_URL = url.toString();
   }
   const server = spawnNode(['dist/server/main.js'], env, build.directory);
-  try {
-    await waitFor(`${baseUrl}/api/health`, server.child, server.output);
-    const cookie = await signUp(baseUrl);
-    const signedIn = { cookie };
-    // Warm-up (JIT, connection pools), not recorded: otherwise the first route pays for it.
-    await autocannon({ url: `${baseUrl}/api/auth/status`, connections: CONNECTIONS, duration: 3 });
-    await autocannon({
-      url: `${baseUrl}/api/transcriptions`,
-      connections: CONNECTIONS,
-      duration: 3,
-      headers: signedIn,
-    });
-    const pid = server.child.pid ?? 0;
-    return [
-      await measure('`/api/auth/status` anonymous', `${baseUrl}/api/auth/status`, pid),
-      await measure('`/api/auth/status` signed in', `${baseUrl}/api/auth/status`, pid, signedIn),
-      await measure('`/api/auth/user`', `${baseUrl}/api/auth/user`, pid, signedIn),
-      await measure('`/api/usage`', `${baseUrl}/api/usage`, pid, signedIn),
-      await measure(
-        '`GET /api/transcriptions` (empty)',
-        `${baseUrl}/api/transcriptions`,
-        pid,
-        signedIn,
-      ),
-    ];
-  } finally {
+  const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (database === 'postgres') {
       await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       await admin.end();
     }
+  };
+  try {
+    await waitFor(`${baseUrl}/api/health`, server.child, server.output);
+    const signedIn = { cookie: await signUp(baseUrl) };
+    const routes: Route[] = [
+      { label: '`/api/auth/status` anonymous', url: `${baseUrl}/api/auth/status`, headers: {} },
+      {
+        label: '`/api/auth/status` signed in',
+        url: `${baseUrl}/api/auth/status`,
+        headers: signedIn,
+      },
+      { label: '`/api/auth/user`', url: `${baseUrl}/api/auth/user`, headers: signedIn },
+      { label: '`/api/usage`', url: `${baseUrl}/api/usage`, headers: signedIn },
+      {
+        label: '`GET /api/transcriptions` (empty)',
+        url: `${baseUrl}/api/transcriptions`,
+        headers: signedIn,
+      },
+    ];
+    // Warm-up (JIT, connection pools, caches), not recorded: otherwise the first slice pays for it.
+    for (const route of routes) {
+      await autocannon({
+        url: route.url,
+        connections: CONNECTIONS,
+        duration: 2,
+        headers: route.headers,
+      });
+    }
+    return { label: build.label, pid: server.child.pid ?? 0, routes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
 const round = (value: number) => Math.round(value).toLocaleString('en-US');
 
-console.log(
-  `bench:api-read: ${CONNECTIONS} connections, ${DURATION} s per route, load average before: ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')}`,
-);
-for (const database of values.database) {
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+interface Slice extends Measure {
+  /** This slice's req/s as a share of the hello-world measured just before and after it. */
+  share: number;
+  /** The hello-world's CPU per request over this route's, around the same moment. */
+  cpuShare: number;
+}
+
+/**
+ * Interleaved rounds: every round measures the hello-world, then each build's routes, then the
+ * hello-world again, so each slice compares with the machine as it was within seconds (this VM's
+ * speed drifts by half within a minute). The table gives each figure's median over the rounds.
+ */
+async function measureDatabase(database: string): Promise<void> {
   const hello = await startHelloWorld();
-  console.log(`\n### ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}\n`);
-  console.log(
-    '| build | route | req/s | p99 | % of hello-world | server CPU per request | % of hello-world by CPU | failed |',
-  );
-  console.log('| ----- | ----- | ----- | --- | ---------------- | --- | --- | ------ |');
+  const builds: RunningBuild[] = [];
+  const slices = new Map<string, Slice[]>();
+  const helloSlices: Measure[] = [];
   try {
-    for (const build of BUILDS) {
-      const helloBefore = await hello.measure();
-      const rows = await measureBuild(build, database);
-      const helloAfter = await hello.measure();
-      const reference = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
-      const cpuReference = (helloBefore.cpuMicrosPerRequest + helloAfter.cpuMicrosPerRequest) / 2;
-      for (const row of [helloBefore, ...rows, helloAfter]) {
-        const share = Math.round((100 * row.requestsPerSecond) / reference);
-        const cpuShare = Math.round((100 * cpuReference) / row.cpuMicrosPerRequest);
-        console.log(
-          `| ${build.label} | ${row.label} | ${round(row.requestsPerSecond)} | ${row.p99} ms | ${share}% | ${Math.round(row.cpuMicrosPerRequest)} µs | ${cpuShare}% | ${row.failures} |`,
-        );
+    for (const build of BUILDS) builds.push(await startBuild(build, database));
+    let helloBefore = await hello.measure();
+    helloSlices.push(helloBefore);
+    for (let index = 0; index < ROUNDS; index += 1) {
+      for (const build of builds) {
+        const measured: Array<[string, Measure]> = [];
+        for (const route of build.routes) {
+          measured.push([
+            `${build.label}\t${route.label}`,
+            await measure(route.label, route.url, build.pid, route.headers),
+          ]);
+        }
+        const helloAfter = await hello.measure();
+        helloSlices.push(helloAfter);
+        const reference = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
+        const cpuReference = (helloBefore.cpuMicrosPerRequest + helloAfter.cpuMicrosPerRequest) / 2;
+        for (const [key, slice] of measured) {
+          const list = slices.get(key) ?? [];
+          list.push({
+            ...slice,
+            share: slice.requestsPerSecond / reference,
+            cpuShare: cpuReference / slice.cpuMicrosPerRequest,
+          });
+          slices.set(key, list);
+        }
+        helloBefore = helloAfter;
       }
     }
   } finally {
+    for (const build of builds) await build.stop();
     await hello.stop();
   }
+  console.log(`\n### ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}\n`);
+  console.log(
+    '| build | route | req/s | p99 (worst) | % of hello-world | server CPU per request | % of hello-world by CPU | failed |',
+  );
+  console.log('| ----- | ----- | ----- | ----------- | ---------------- | --- | --- | ------ |');
+  const percent = (values: number[]) =>
+    `${Math.round(100 * median(values))}% (${Math.round(100 * Math.min(...values))}-${Math.round(100 * Math.max(...values))}%)`;
+  console.log(
+    `| | bare Fastify hello-world | ${round(median(helloSlices.map((slice) => slice.requestsPerSecond)))} (${round(Math.min(...helloSlices.map((slice) => slice.requestsPerSecond)))}-${round(Math.max(...helloSlices.map((slice) => slice.requestsPerSecond)))}) | ${Math.max(...helloSlices.map((slice) => slice.p99))} ms | 100% | ${Math.round(median(helloSlices.map((slice) => slice.cpuMicrosPerRequest)))} µs | 100% | 0 |`,
+  );
+  for (const [key, list] of slices) {
+    const [buildLabel, routeLabel] = key.split('\t');
+    console.log(
+      `| ${buildLabel} | ${routeLabel} | ${round(median(list.map((slice) => slice.requestsPerSecond)))} | ${Math.max(...list.map((slice) => slice.p99))} ms | ${percent(list.map((slice) => slice.share))} | ${Math.round(median(list.map((slice) => slice.cpuMicrosPerRequest)))} µs | ${percent(list.map((slice) => slice.cpuShare))} | ${list.reduce((sum, slice) => sum + slice.failures, 0)} |`,
+    );
+  }
 }
+
+console.log(
+  `bench:api-read: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per route, load average before: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+for (const database of values.database) await measureDatabase(database);
 console.log(
   `\nload average after: ${loadavg()
     .map((value) => value.toFixed(2))

@@ -93,6 +93,11 @@ describe.each(kinds)('malformed input on %s gets a 400 that says why', (kind) =>
       edit({ filename: 'x', version: 0 }),
       'Invalid edit. version: Too small: expected number to be >0',
     );
+    // Past what the version column holds: a 400 like any other bad version, not a 500.
+    await refused(
+      edit({ filename: 'x', version: 1e12 }),
+      'Invalid edit. version: Too big: expected number to be <=999999999',
+    );
     await refused(
       {
         method: 'POST',

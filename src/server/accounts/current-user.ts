@@ -17,12 +17,24 @@ export function toAuthHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g;
+const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
-/** The values of the request's session cookies (normally none or one). */
+/**
+ * The values of the request's session cookies (normally none or one). Split by hand: every
+ * signed-in request passes here, and a regular expression over the whole header cost 4% of
+ * such a request's CPU (docs/benchmarks.md).
+ */
 export function sessionCookieValues(cookieHeader: string | undefined): string[] {
-  if (cookieHeader === undefined) return [];
-  return Array.from(cookieHeader.matchAll(SESSION_COOKIE), (match) => match[1] ?? '');
+  if (cookieHeader === undefined || !cookieHeader.includes('session_token=')) return [];
+  const values: string[] = [];
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1) continue;
+    if (SESSION_COOKIE_NAMES.includes(pair.slice(0, separator).trim())) {
+      values.push(pair.slice(separator + 1).trim());
+    }
+  }
+  return values;
 }
 
 /**

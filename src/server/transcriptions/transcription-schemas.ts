@@ -110,6 +110,8 @@ const invalidEdit = {
   },
 };
 
+const MAX_VERSION = 999_999_999;
+
 const editedSegment = z.strictObject(
   {
     start: z.number(invalidEdit),
@@ -134,6 +136,8 @@ export const transcriptionPatchBody = z.preprocess(
           .number(invalidEdit)
           .int(invalidEdit)
           .positive(invalidEdit)
+          // As far as an If-Match header may name (nine digits): the column is a 32-bit integer.
+          .max(MAX_VERSION, invalidEdit)
           .optional()
           .describe('The version the edit was made on; an `If-Match: "N"` header may carry it.'),
       },
