@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration files run two at a time even on 2 cores (Vitest's default there is one):
- * most of an integration file's time is spent waiting on child processes, sockets and job polls,
- * which another file's work fills. TEST_MAX_WORKERS overrides it.
+ * Files run two at a time even on 2 cores (Vitest's default there is one): most of an
+ * integration or browser file's time is spent waiting on child processes, Chromium, sockets and
+ * job polls, which another file's work fills. Every project has the same `maxWorkers`, so Vitest
+ * puts all three in one pool instead of running the browser files one by one at the end.
+ * TEST_MAX_WORKERS overrides it.
  */
 const maxWorkers = Number(process.env.TEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1);
 
@@ -42,7 +44,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers,
         },
       },
     ],

@@ -75,8 +75,8 @@ export function TranscriptWorkbench({
   const [follow, setFollow] = useFollowPlayback({
     list,
     sticky,
+    audio: player.ref,
     activeIndex,
-    playing: player.playing,
     editing: editing !== null,
   });
 

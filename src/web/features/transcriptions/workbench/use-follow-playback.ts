@@ -24,16 +24,19 @@ export function revealElement(
 export function useFollowPlayback(options: {
   list: RefObject<HTMLElement | null>;
   sticky: RefObject<HTMLElement | null>;
+  /** Asked at the moment of the scroll: React hears of a play a render later than the reader. */
+  audio: RefObject<HTMLMediaElement | null>;
   activeIndex: number;
-  playing: boolean;
   editing: boolean;
 }): [boolean, (follow: boolean) => void] {
-  const { list, sticky, activeIndex, playing, editing } = options;
+  const { list, sticky, audio, activeIndex, editing } = options;
   const [follow, setFollow] = useState(true);
 
   useEffect(() => {
-    if (!playing || !follow) return;
-    const stop = () => setFollow(false);
+    if (!follow) return;
+    const stop = () => {
+      if (audio.current && !audio.current.paused) setFollow(false);
+    };
     const onKey = (event: KeyboardEvent) => {
       const target = event.target instanceof Element ? event.target : null;
       if (SCROLL_KEYS.has(event.key) && !target?.closest(TEXT_ENTRY)) stop();
@@ -46,7 +49,7 @@ export function useFollowPlayback(options: {
       window.removeEventListener('touchmove', stop);
       window.removeEventListener('keydown', onKey);
     };
-  }, [playing, follow]);
+  }, [audio, follow]);
 
   useEffect(() => {
     if (!follow || editing || activeIndex < 0) return;
