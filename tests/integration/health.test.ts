@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { speechEngineReports } from '../../src/server/db/schema.js';
 import { withoutPaths } from '../../src/server/http/without-paths.js';
 import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
 
@@ -49,6 +50,35 @@ describe('/api/health', () => {
         status: 'ok',
         engine: 'none',
         engineReason: expect.stringContaining('npm run worker') as unknown,
+      });
+    } finally {
+      await apiOnly.close();
+    }
+  });
+
+  it('names the engine most workers run, whichever reported last, and says not all run it', async () => {
+    const apiOnly = await createTestApp('pglite');
+    try {
+      const report = (processId: string, engine: string, model: string, secondsAgo: number) => ({
+        processId,
+        engine,
+        model,
+        reason: `${engine} serves.`,
+        reportedAt: new Date(Date.now() - secondsAgo * 1000),
+      });
+      await apiOnly.database.db.insert(speechEngineReports).values([
+        report('worker-a', 'whisper', 'base.en', 4),
+        report('worker-b', 'whisper', 'base.en', 3),
+        report('worker-c', 'pocketsphinx', 'cmusphinx-en-us', 1),
+        // Stopped reporting a minute ago: no longer counted.
+        report('worker-d', 'pocketsphinx', 'cmusphinx-en-us', 60),
+      ]);
+      const response = await apiOnly.server.inject({ url: '/api/health', headers: OPERATOR });
+      expect(response.json()).toMatchObject({
+        engine: 'whisper',
+        model: 'base.en',
+        engineReason:
+          'whisper serves. Not every worker runs it: 1 of 3 runs pocketsphinx (cmusphinx-en-us).',
       });
     } finally {
       await apiOnly.close();

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { speechEngineReports } from '../db/schema.js';
-import type { PendingWhisper, SpeechEngineStatus } from './speech-engine-supervisor.js';
+import type { SpeechEngineStatus } from './speech-engine-supervisor.js';
+import { workersEngine } from './workers-engine.js';
 
 /** How often a worker process says which engine it runs. */
 export const REPORT_EVERY_MS = 5_000;
@@ -10,6 +11,8 @@ export const REPORT_EVERY_MS = 5_000;
 export const REPORT_FRESH_MS = 20_000;
 /** How long an API process reuses what it read: health and the models list ask often. */
 const READ_REUSE_MS = 1_000;
+/** More workers than any deployment runs: the choice needs their engines, not every row. */
+const MAX_REPORTS_READ = 1_000;
 
 export const NO_WORKER_ENGINE: SpeechEngineStatus = {
   engine: 'none',
@@ -55,8 +58,8 @@ export function startEngineReports(
 }
 
 /**
- * For a process that runs no speech: the engine of the worker that reported last, or "none"
- * when no worker has reported lately.
+ * For a process that runs no speech: the engine most workers run (see workers-engine.ts), or
+ * "none" when no worker has reported lately.
  */
 export function workersEngineStatus(db: Database): () => Promise<SpeechEngineStatus> {
   let reused: { status: SpeechEngineStatus; until: number } | undefined;
@@ -68,19 +71,11 @@ export function workersEngineStatus(db: Database): () => Promise<SpeechEngineSta
       .from(speechEngineReports)
       .where(gt(speechEngineReports.reportedAt, new Date(now - REPORT_FRESH_MS)))
       .orderBy(desc(speechEngineReports.reportedAt))
-      .limit(1)
+      .limit(MAX_REPORTS_READ)
       .catch(() => undefined);
     // The database is away: say what was known (health reports the outage itself).
     if (!rows) return reused?.status ?? NO_WORKER_ENGINE;
-    const [latest] = rows;
-    const status: SpeechEngineStatus = latest
-      ? {
-          engine: latest.engine,
-          model: latest.model,
-          reason: latest.reason,
-          ...(latest.pending ? { pending: latest.pending as PendingWhisper } : {}),
-        }
-      : NO_WORKER_ENGINE;
+    const status = workersEngine(rows) ?? NO_WORKER_ENGINE;
     reused = { status, until: now + READ_REUSE_MS };
     return status;
   };
