@@ -4,21 +4,21 @@ import { defineConfig } from 'vitest/config';
 /**
  * Files run two at a time even on 2 cores (Vitest's default there is one): most of an
  * integration or browser file's time is spent waiting on child processes, Chromium, sockets and
- * job polls, which another file's work fills. Every project has the same `maxWorkers`, so Vitest
- * puts all three in one pool instead of running the browser files one by one at the end.
+ * job polls, which another file's work fills. Set once for every project, so Vitest puts all three
+ * in one pool instead of running the browser files one by one at the end.
  * TEST_MAX_WORKERS overrides it.
  */
 const maxWorkers = Number(process.env.TEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
+    maxWorkers,
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          maxWorkers,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -28,7 +28,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          maxWorkers,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['./tests/integration/support/global-setup.ts'],
           environment: 'node',
@@ -44,7 +43,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          maxWorkers,
         },
       },
     ],

@@ -7,9 +7,6 @@ export interface EngineReport {
   pending: unknown;
 }
 
-const nameOf = (report: Pick<EngineReport, 'engine' | 'model'>) =>
-  `${report.engine} (${report.model})`;
-
 /**
  * What the workers run, from their fresh reports (newest first): the engine most of them run,
  * ties settled by name, so the answer does not change with whichever worker reported last. When
@@ -18,8 +15,10 @@ const nameOf = (report: Pick<EngineReport, 'engine' | 'model'>) =>
 export function workersEngine(reports: readonly EngineReport[]): SpeechEngineStatus | undefined {
   const groups = new Map<string, EngineReport[]>();
   for (const report of reports) {
-    const key = nameOf(report);
-    groups.set(key, [...(groups.get(key) ?? []), report]);
+    const key = `${report.engine} (${report.model})`;
+    const group = groups.get(key);
+    if (group) group.push(report);
+    else groups.set(key, [report]);
   }
   const ranked = [...groups.entries()].sort(
     ([nameA, a], [nameB, b]) => b.length - a.length || nameA.localeCompare(nameB),
