@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           globalSetup: ['./tests/integration/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
