@@ -19,11 +19,11 @@ const SERVER_LAYERS = [
   ['speech/engines', 'storage'],
   ['jobs', 'speech'],
   ['http'],
-  ['accounts', 'contact', 'site'],
-  ['billing', 'search'],
+  ['accounts', 'contact', 'quota', 'site'],
+  ['billing', 'search', 'uploads'],
   ['account-deletion', 'live'],
   ['transcriptions'],
-  ['developer-api'],
+  ['developer-api', 'free-trial'],
 ];
 const folderGlob = (folder) =>
   folder === 'speech' ? 'src/server/speech/*.ts' : `src/server/${folder}/**`;

@@ -39,15 +39,18 @@ import {
 } from './live/live-transcription.routes.js';
 import { MAX_UPLOAD_BYTES } from '../core/plans.js';
 import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
-import { transcriptionDepth } from './transcriptions/transcription-jobs.js';
+import { transcriptionDepth } from './transcriptions/processing/transcription-jobs.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
-import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
+import { freeTrialRoutes } from './free-trial/free-trial.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
-import { forgetReadsOnWrites, LibraryReadCache } from './transcriptions/library-read-cache.js';
-import { UploadReservations } from './transcriptions/upload-reservations.js';
-import type { UploadGate } from './transcriptions/accept-upload.js';
+import {
+  forgetReadsOnWrites,
+  LibraryReadCache,
+} from './transcriptions/library/library-read-cache.js';
+import { UploadReservations } from './uploads/upload-reservations.js';
+import type { UploadGate } from './uploads/accept-upload.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';

@@ -39,10 +39,10 @@ import {
   FREE_TRIAL_KEY_PREFIX,
   freeTrialQueue,
   startFreeTrialWorkers,
-} from './transcriptions/free-trial-jobs.js';
-import { transcriptReadyNotifier } from './transcriptions/notify-transcript-ready.js';
-import { transcriptionQueue } from './transcriptions/transcription-jobs.js';
-import { startTranscriptionWorkers } from './transcriptions/transcription-workers.js';
+} from './free-trial/free-trial-jobs.js';
+import { transcriptReadyNotifier } from './transcriptions/processing/notify-transcript-ready.js';
+import { transcriptionQueue } from './transcriptions/processing/transcription-jobs.js';
+import { startTranscriptionWorkers } from './transcriptions/processing/transcription-workers.js';
 
 /** What an API process and a worker process are both made of, built from the config. */
 export interface Services {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishAccountDeletions } from '../../src/server/account-deletion/finish-account-deletions.js';
 import { transcriptions } from '../../src/server/db/schema.js';
-import { ACCOUNT_DELETED_MESSAGE } from '../../src/server/transcriptions/assert-account-active.js';
+import { ACCOUNT_DELETED_MESSAGE } from '../../src/server/quota/assert-account-active.js';
 import {
   makeSpeechClip,
   makeTempDirectory,

@@ -10,10 +10,10 @@ import {
 } from '../fixtures/speech/speech-fixtures.js';
 import { listen, uploadFile } from './support/http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { FREE_TRIAL_RATE_LIMITED } from '../../src/server/transcriptions/free-trial.routes.js';
+import { FREE_TRIAL_RATE_LIMITED } from '../../src/server/free-trial/free-trial.routes.js';
 import { readdir, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { FREE_TRIAL_QUEUE } from '../../src/server/transcriptions/free-trial-jobs.js';
+import { FREE_TRIAL_QUEUE } from '../../src/server/free-trial/free-trial-jobs.js';
 import { leftInWorkFolder } from './support/work-folder.js';
 
 const TRIAL = { url: '/api/transcribe/free-trial', extraFields: { freeTrial: 'true' } };

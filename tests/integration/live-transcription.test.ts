@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
 import { monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
 import { startTranscriptionSignals } from '../../src/server/live/transcription-signals.js';
-import { utcMonth } from '../../src/server/transcriptions/transcription.repository.js';
+import { utcMonth } from '../../src/server/quota/usage.js';
 import {
   GENERIC_FAILURE,
   processTranscription,
-} from '../../src/server/transcriptions/process-transcription.js';
+} from '../../src/server/transcriptions/processing/process-transcription.js';
 import {
   makeSpeechClip,
   makeTempDirectory,

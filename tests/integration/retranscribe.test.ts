@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
 import { monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
-import { utcMonth } from '../../src/server/transcriptions/transcription.repository.js';
+import { utcMonth } from '../../src/server/quota/usage.js';
 import {
   makeSpeechClip,
   makeTempDirectory,

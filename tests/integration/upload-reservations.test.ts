@@ -8,11 +8,11 @@ import type { UsageDto } from '../../src/core/api-types.js';
 import { PLANS } from '../../src/core/plans.js';
 import { transcriptions } from '../../src/server/db/schema.js';
 import { freeDiskBytes, LOW_DISK_MESSAGE } from '../../src/server/storage/free-disk.js';
-import { storageLimitMessage } from '../../src/server/transcriptions/quota-messages.js';
+import { storageLimitMessage } from '../../src/server/quota/quota-messages.js';
 import {
   MAX_CONCURRENT_UPLOADS_PER_USER,
   tooManyUploadsMessage,
-} from '../../src/server/transcriptions/upload-reservations.js';
+} from '../../src/server/uploads/upload-reservations.js';
 import { makeTempDirectory, wavHeader } from '../fixtures/speech/speech-fixtures.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';

@@ -10,7 +10,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { createTranscription } from '../transcriptions/create-transcription.js';
-import { acceptUpload, type UploadGate } from '../transcriptions/accept-upload.js';
+import { acceptUpload, type UploadGate } from '../uploads/accept-upload.js';
 import { offeredModels } from './offered-models.js';
 import { OpenAiError, registerOpenAiErrorHandler } from './openai-error.js';
 import {

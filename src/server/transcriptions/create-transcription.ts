@@ -7,17 +7,17 @@ import { transcriptions } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { assertAccountActive } from './assert-account-active.js';
-import { inspectUpload } from './inspect-upload.js';
+import { assertAccountActive } from '../quota/assert-account-active.js';
+import { inspectUpload } from '../uploads/inspect-upload.js';
 import {
   assertMonthlyQuota,
   assertStorageQuota,
   countTranscription,
   lockUserQuota,
-} from './monthly-quota.js';
-import type { ReceivedUpload } from './receive-upload.js';
+} from '../quota/monthly-quota.js';
+import type { ReceivedUpload } from '../uploads/receive-upload.js';
 import type { TranscriptionRow } from './transcription.repository.js';
-import { enqueueTranscription } from './transcription-jobs.js';
+import { enqueueTranscription } from './processing/transcription-jobs.js';
 
 export interface CreateTranscriptionDeps {
   database: DatabaseHandle;

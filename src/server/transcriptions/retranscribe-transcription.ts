@@ -7,9 +7,9 @@ import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import { transcriptionWindow } from './create-transcription.js';
-import { assertMonthlyQuota, countTranscription, lockUserQuota } from './monthly-quota.js';
+import { assertMonthlyQuota, countTranscription, lockUserQuota } from '../quota/monthly-quota.js';
 import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
-import { enqueueTranscription } from './transcription-jobs.js';
+import { enqueueTranscription } from './processing/transcription-jobs.js';
 
 export const NOT_FOUND = 'Transcription not found';
 export const STILL_RUNNING =

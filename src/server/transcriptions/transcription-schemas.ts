@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, TRANSCRIPTION_STATUSES } from '../../core/api-types.js';
 import { forDocumentationOnly } from '../http/documentation-only.js';
-import { LIST_SORTS } from './list-cursor.js';
+import { LIST_SORTS } from './library/list-cursor.js';
 
 /**
  * What the library routes take and answer with: zod checks the input against these and shapes the

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database.js';
-import type { TranscriptionSignals } from '../live/transcription-signals.js';
+import type { Database } from '../../db/database.js';
+import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 import { readStatus } from './transcription-run.repository.js';
 
 /** A look at the row every so often too, in case a signal was lost (the listener reconnecting). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
-import { user } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Database } from '../../db/database.js';
+import { user } from '../../db/schema.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { TRANSCRIPT_READY_EMAIL_SECONDS, transcriptReadyEmail } from './transcript-ready-email.js';
 
 export interface CompletedTranscription {

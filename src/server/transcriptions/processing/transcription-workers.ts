@@ -1,9 +1,9 @@
-import type { Database } from '../db/database.js';
-import type { TranscriptionSignals } from '../live/transcription-signals.js';
-import type { EngineLease } from '../speech/engine-slot.js';
-import type { ObjectStorage } from '../storage/object-storage.js';
+import type { Database } from '../../db/database.js';
+import type { TranscriptionSignals } from '../../live/transcription-signals.js';
+import type { EngineLease } from '../../speech/engine-slot.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 import { processTranscription, type ProcessTranscriptionDeps } from './process-transcription.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { workTranscriptions } from './transcription-jobs.js';
 
 export interface TranscriptionWorkersOptions {

@@ -4,7 +4,7 @@ import type { ExecuteSql } from '../db/raw-transaction.js';
 import { USER_LOCK_SQL, userLockKey } from '../db/user-lock.js';
 import { AppError } from '../errors/app-error.js';
 import { monthlyLimitMessage, storageLimitMessage } from './quota-messages.js';
-import { usageStatements } from './transcription.repository.js';
+import { usageStatements } from './usage.js';
 
 /** The one number a raw aggregate query returns (its column has no stable name). */
 function firstValue(rows: unknown[]): number {

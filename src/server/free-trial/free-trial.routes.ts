@@ -10,9 +10,12 @@ import { ANONYMOUS_SECURITY, apiErrorSchema } from '../http/api-schemas.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { FREE_TRIAL_KEY_PREFIX, runFreeTrialJob } from './free-trial-jobs.js';
-import { freeTrialFormSchema, freeTrialResultSchema } from './transcription-schemas.js';
-import { inspectUpload } from './inspect-upload.js';
-import { receiveUpload } from './receive-upload.js';
+import {
+  freeTrialFormSchema,
+  freeTrialResultSchema,
+} from '../transcriptions/transcription-schemas.js';
+import { inspectUpload } from '../uploads/inspect-upload.js';
+import { receiveUpload } from '../uploads/receive-upload.js';
 
 export interface FreeTrialRoutesOptions {
   /** Where the upload is received before it is stored for a worker. */

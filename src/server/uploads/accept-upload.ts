@@ -4,14 +4,14 @@ import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
 import { drainRefusedBody } from './drain-refused-body.js';
-import { monthlyLimitMessage } from './quota-messages.js';
+import { monthlyLimitMessage } from '../quota/quota-messages.js';
 import {
   assertUploadRequest,
   declaredLength,
   receiveUpload,
   type ReceivedUpload,
 } from './receive-upload.js';
-import { readUsage } from './transcription.repository.js';
+import { readUsage } from '../quota/usage.js';
 import type { UploadReservations } from './upload-reservations.js';
 
 const UPLOADS_AT_ONCE_RETRY_SECONDS = 5;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { authenticatedUser } from '../accounts/authenticate.js';
-import type { Database } from '../db/database.js';
+import { authenticatedUser } from '../../accounts/authenticate.js';
+import type { Database } from '../../db/database.js';
 import { findListItemForUser, listUnfinishedTranscriptions } from './list-transcriptions.js';
-import { toTranscriptionListItemDto } from './transcription-dto.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { libraryEventsSchema } from './transcription-schemas.js';
-import { openEventStream } from '../live/event-stream.js';
-import type { TranscriptionSignals } from '../live/transcription-signals.js';
+import { toTranscriptionListItemDto } from '../transcription-dto.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../../http/api-schemas.js';
+import { libraryEventsSchema } from '../transcription-schemas.js';
+import { openEventStream } from '../../live/event-stream.js';
+import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 
 /**
  * `GET /api/transcriptions/events`: the dashboard's one stream for all of the user's jobs. It

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages.js';
 import { MAX_UPLOAD_BYTES, MEGABYTE, PLANS } from '../../core/plans.js';
-import { storageLimitMessage } from './quota-messages.js';
+import { storageLimitMessage } from '../quota/quota-messages.js';
 import {
   BODY_LONGER_THAN_DECLARED,
   tooManyUploadsMessage,

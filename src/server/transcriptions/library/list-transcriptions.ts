@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
-import { transcriptions } from '../db/schema.js';
+import type { Database } from '../../db/database.js';
+import { transcriptions } from '../../db/schema.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
 
 export interface ListPage<Item> {

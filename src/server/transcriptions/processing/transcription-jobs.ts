@@ -1,12 +1,12 @@
-import type { ExecuteSql } from '../db/raw-transaction.js';
+import type { ExecuteSql } from '../../db/raw-transaction.js';
 import type {
   JobAttempt,
   JobQueue,
   QueueDefinition,
   QueueDepth,
   QueuedJob,
-} from '../jobs/job-queue.js';
-import type { WorkPriority } from '../speech/engines/engine.js';
+} from '../../jobs/job-queue.js';
+import type { WorkPriority } from '../../speech/engines/engine.js';
 
 export const TRANSCRIPTION_QUEUE = 'transcription';
 

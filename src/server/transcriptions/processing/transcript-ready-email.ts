@@ -1,6 +1,6 @@
-import { formatDuration } from '../../core/format/format-duration.js';
-import { PRODUCT_NAME } from '../../core/product.js';
-import type { MailMessage } from '../mail/mailer.js';
+import { formatDuration } from '../../../core/format/format-duration.js';
+import { PRODUCT_NAME } from '../../../core/product.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 /** Audio longer than this is worth an email: the user has likely gone to do something else. */
 export const TRANSCRIPT_READY_EMAIL_SECONDS = 5 * 60;

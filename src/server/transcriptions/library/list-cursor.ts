@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 
 export const LIST_SORTS = ['newest', 'oldest', 'name', 'duration'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];

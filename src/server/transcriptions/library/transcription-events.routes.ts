@@ -1,29 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
-import { authenticatedUser } from '../accounts/authenticate.js';
-import type { Database } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
-import type { OriginOf } from '../http/request-origin.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { authenticatedUser } from '../../accounts/authenticate.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../errors/app-error.js';
+import type { OriginOf } from '../../http/request-origin.js';
+import { apiErrorSchema, SESSION_SECURITY } from '../../http/api-schemas.js';
 import {
   transcriptionEventsSchema,
   transcriptionIdParams,
   transcriptionSchema,
-} from './transcription-schemas.js';
-import { findOwnedTranscription } from './owned-transcription.js';
-import { cancelTranscription } from './transcription-run.repository.js';
-import { toTranscriptionDto } from './transcription-dto.js';
-import { findTranscriptionForUser } from './transcription.repository.js';
-import { openEventStream } from '../live/event-stream.js';
+} from '../transcription-schemas.js';
+import { findOwnedTranscription } from '../owned-transcription.js';
+import { cancelTranscription } from '../processing/transcription-run.repository.js';
+import { toTranscriptionDto } from '../transcription-dto.js';
+import { findTranscriptionForUser } from '../transcription.repository.js';
+import { openEventStream } from '../../live/event-stream.js';
 import { libraryEventsRoute } from './library-events.route.js';
 import {
   eventsSince,
   formatEvent,
   isEnded,
   parseLastEventId,
-} from '../live/transcription-events.js';
-import type { TranscriptionSignals } from '../live/transcription-signals.js';
+} from '../../live/transcription-events.js';
+import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 
 export interface TranscriptionEventsRoutesOptions {
   db: Database;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserChangeListener } from '../db/user-change-channels.js';
+import type { UserChangeListener } from '../../db/user-change-channels.js';
 
 /**
  * The database channel a trigger notifies whenever a user's transcripts or monthly count change

@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
-import { monthlyTranscriptionCounts, transcriptions } from '../db/schema.js';
+import type { Database } from '../../db/database.js';
+import { monthlyTranscriptionCounts, transcriptions } from '../../db/schema.js';
 import {
   transcriptionColumns,
-  utcMonth,
   type NewTranscriptionRow,
   type TranscriptionRow,
-} from './transcription.repository.js';
+} from '../transcription.repository.js';
+import { utcMonth } from '../../quota/usage.js';
 
 /**
  * A job's writes to its row. Each is conditional on the state the job expects, so a cancel (or a

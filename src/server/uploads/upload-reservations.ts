@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, type Plan } from '../../core/plans.js';
 import { MESSAGES } from '../../core/messages.js';
 import { AppError } from '../errors/app-error.js';
-import { storageLimitMessage } from './quota-messages.js';
+import { storageLimitMessage } from '../quota/quota-messages.js';
 
 /** Uploads one user may stream at once; more would only fill the disk with temporary files. */
 export const MAX_CONCURRENT_UPLOADS_PER_USER = 3;
