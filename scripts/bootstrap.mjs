@@ -152,12 +152,14 @@ function ensureBuild() {
 }
 
 checkNode();
-if (mode === 'test') {
+if (mode === 'test' || mode === 'install') {
   ensureSystemPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
 } else {
   ensureSystemPackages(RUNTIME_PACKAGES);
 }
 ensureDependencies();
+// `install` stops here: what `npm test` needs is in place, for `npm run check` before the tests.
+if (mode === 'install') process.exit(0);
 if (mode === 'test') ensureWhisperServer();
 else if (whisperWanted()) ensureWhisperBuildTools();
 

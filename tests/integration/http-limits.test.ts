@@ -127,19 +127,53 @@ describe('slow and greedy clients', () => {
   });
 });
 
+/** Resolves once the server has parsed the headers of `count` more requests. */
+function requestsArrived(app: TestApp, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const onRequest = () => {
+      seen += 1;
+      if (seen < count) return;
+      app.server.server.off('request', onRequest);
+      resolve();
+    };
+    app.server.server.on('request', onRequest);
+  });
+}
+
 describe('shutdown', () => {
-  it('finishes with a stalled client still connected, closing it after the grace period', async () => {
+  it('lets a request in flight finish, and closes a stalled one after the grace period', async () => {
     const app = await createTestApp('pglite', {
       env: { ...LIMITS, UPLOAD_RATE_WINDOW_SECONDS: '3600' },
     });
     const baseUrl = await listen(app);
+    const arrived = requestsArrived(app, 2);
     const stalled = await open(baseUrl);
     startPost(stalled, '/api/contact', ['Content-Type: application/json', 'Content-Length: 500']);
     stalled.socket.write('{"name"');
-    // The request is in flight: the server has it, the body never comes.
-    await sleep(200);
-    await closeGracefully(app.server, app.config.http.shutdownGraceMs, app.server.log);
-    await stalled.closed;
+    const finishing = await open(baseUrl);
+    const message = JSON.stringify({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Shutdown',
+      message: 'Sent while the server stops.',
+    });
+    startPost(finishing, '/api/contact', [
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(message)}`,
+      'Connection: close',
+    ]);
+    finishing.socket.write(message.slice(0, 10));
+    // Both requests are in flight: the server has their headers, not yet their bodies.
+    await arrived;
+
+    const shutdown = closeGracefully(app.server, app.config.http.shutdownGraceMs, app.server.log);
+    finishing.socket.write(message.slice(10));
+    await shutdown;
+    await Promise.all([stalled.closed, finishing.closed]);
+    expect(finishing.received()).toMatch(/^HTTP\/1\.1 20\d /);
+    expect(stalled.received()).toBe('');
+    await expect(open(baseUrl)).rejects.toThrow(/ECONNREFUSED/);
     await app.close();
   });
 });

@@ -11,7 +11,6 @@ import { isSameOriginNavigation } from '../http/same-origin-navigation.js';
 import { authStatusSchema, currentUserSchema } from './account-schemas.js';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, type Auth } from './auth.js';
 import { authenticatedSessionUser } from './authenticate.js';
-import { findSessionUser } from './current-user.js';
 import { sendFetchResponse, toFetchRequest } from './mount-auth.js';
 import { sanitizeReturnTo } from './return-to.js';
 
@@ -44,6 +43,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   app.get(
     '/api/auth/status',
     {
+      config: { auth: 'optional-session', etag: true },
       schema: {
         tags: ['Account'],
         summary: 'Whether this browser is signed in',
@@ -51,16 +51,13 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         response: { 200: authStatusSchema, 429: apiErrorSchema },
       },
     },
-    async (request): Promise<AuthStatus> => {
-      const user = await findSessionUser(auth, request);
-      return { isAuthenticated: user !== null };
-    },
+    async (request): Promise<AuthStatus> => ({ isAuthenticated: request.user !== null }),
   );
 
   app.get(
     '/api/auth/user',
     {
-      config: { auth: 'session' },
+      config: { auth: 'session', etag: true },
       schema: {
         tags: ['Account'],
         summary: 'The signed-in user',
@@ -80,27 +77,31 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     },
   );
 
-  app.get<{ Querystring: { returnTo?: string } }>('/api/login', async (request, reply) => {
-    const returnTo = sanitizeReturnTo(request.query.returnTo, originOf(request));
-    if (await findSessionUser(auth, request)) return reply.redirect(returnTo, 302);
-    if (!options.oidcEnabled) return options.sendAppShell(reply);
-    const response = await auth.handler(
-      authPost(request, '/sign-in/social', {
-        provider: OIDC_PROVIDER_ID,
-        callbackURL: returnTo,
-        disableRedirect: true,
-      }),
-    );
-    // better-auth answers with a redirect (Location) or with JSON `{ url }`, by version.
-    const text = await response.clone().text();
-    const providerUrl =
-      response.headers.get('location') ??
-      (response.ok && text ? ((JSON.parse(text) as { url?: string }).url ?? null) : null);
-    if (!providerUrl) return sendFetchResponse(reply, response);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.redirect(providerUrl, 302);
-  });
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/api/login',
+    { config: { auth: 'optional-session' } },
+    async (request, reply) => {
+      const returnTo = sanitizeReturnTo(request.query.returnTo, originOf(request));
+      if (request.user) return reply.redirect(returnTo, 302);
+      if (!options.oidcEnabled) return options.sendAppShell(reply);
+      const response = await auth.handler(
+        authPost(request, '/sign-in/social', {
+          provider: OIDC_PROVIDER_ID,
+          callbackURL: returnTo,
+          disableRedirect: true,
+        }),
+      );
+      // better-auth answers with a redirect (Location) or with JSON `{ url }`, by version.
+      const text = await response.clone().text();
+      const providerUrl =
+        response.headers.get('location') ??
+        (response.ok && text ? ((JSON.parse(text) as { url?: string }).url ?? null) : null);
+      if (!providerUrl) return sendFetchResponse(reply, response);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.redirect(providerUrl, 302);
+    },
+  );
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const response = await auth.handler(authPost(request, '/sign-out', {}));

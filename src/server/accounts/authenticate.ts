@@ -8,9 +8,10 @@ import { findSessionUser, type SessionUser } from './current-user.js';
 
 /**
  * Who may call a route: `session` only with the sign-in cookie (the web app), `session-or-key`
- * also with `Authorization: Bearer <API key>`.
+ * also with `Authorization: Bearer <API key>`, `optional-session` anyone, with `request.user`
+ * set when the sign-in cookie names a live session (a page that differs for the signed in).
  */
-export type RouteAuth = 'session' | 'session-or-key';
+export type RouteAuth = 'session' | 'session-or-key' | 'optional-session';
 
 export interface AuthenticatedUser {
   id: string;
@@ -65,6 +66,11 @@ async function authenticate(
   required: RouteAuth,
   options: AuthenticationOptions,
 ): Promise<void> {
+  if (required === 'optional-session') {
+    const sessionUser = await findSessionUser(options.auth, request);
+    if (sessionUser) request.user = { id: sessionUser.id, via: 'session', session: sessionUser };
+    return;
+  }
   // A key request is the key's alone: any cookie it carries is ignored.
   const key = bearerKey(request);
   if (key === undefined) {

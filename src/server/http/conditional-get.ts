@@ -1,19 +1,25 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A JSON read that pages poll: answered 304 while its answer has not changed. */
+    etag?: boolean;
+  }
+}
+
 /**
  * Answers 304 Not Modified to a page polling a JSON read whose answer has not changed. The
  * ETag is a digest of the answer itself, so it can never vouch for a different one (whoever
  * asks); `no-cache` makes the browser revalidate every time, which fetch does by itself.
  */
-export function registerConditionalGet(app: FastifyInstance, routes: readonly string[]): void {
-  const polled = new Set(routes);
+export function registerConditionalGet(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
       done(null, payload);
       return;
     }
-    if (!polled.has(request.routeOptions.url ?? '')) {
+    if (request.routeOptions.config.etag !== true) {
       done(null, payload);
       return;
     }

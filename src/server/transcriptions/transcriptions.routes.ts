@@ -65,6 +65,8 @@ const errors = {
 };
 /** The library: the web app's session or an API key (`Authorization: Bearer`). */
 const library = { auth: 'session-or-key' as const };
+/** A read that pages poll: 304 while unchanged. */
+const polledRead = { ...library, etag: true };
 const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
 
 export async function transcriptionsRoutes(
@@ -121,7 +123,7 @@ export async function transcriptionsRoutes(
   app.get(
     '/api/transcriptions',
     {
-      config: library,
+      config: polledRead,
       schema: {
         ...documented,
         summary: 'List your transcripts, newest first, a page at a time (next page: x-next-cursor)',
@@ -161,7 +163,7 @@ export async function transcriptionsRoutes(
   app.get(
     '/api/transcriptions/:id',
     {
-      config: library,
+      config: polledRead,
       schema: {
         ...documented,
         summary: 'A transcript with its segments',
@@ -221,7 +223,7 @@ export async function transcriptionsRoutes(
   app.get(
     '/api/usage',
     {
-      config: library,
+      config: polledRead,
       schema: {
         tags: ['Account'],
         security: SESSION_OR_KEY_SECURITY,

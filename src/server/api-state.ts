@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createSessionCache } from './accounts/session-revocations.js';
+import type { SessionCache } from './accounts/session-cache.js';
+import { createPaidStateCache } from './billing/paid-state-changes.js';
+import type { PaidStateCache } from './billing/paid-state-cache.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { startUserChangeChannels } from './db/user-change-channels.js';
+import { originResolver, type OriginOf } from './http/request-origin.js';
+import { LibraryReadCache } from './transcriptions/library/library-read-cache.js';
+import { UploadReservations } from './uploads/upload-reservations.js';
+
+/**
+ * What only a process that answers HTTP keeps in memory: the caches of sessions, plans and
+ * library reads (kept current by the change channels, also from other processes), and the
+ * uploads in flight. Workers have none of it (`services.ts` builds what both share).
+ */
+export interface ApiState {
+  originOf: OriginOf;
+  sessions: SessionCache;
+  paidStates: PaidStateCache;
+  libraryReads: LibraryReadCache;
+  /** One per process: the web app's and the developer API's uploads share each user's limits. */
+  uploads: UploadReservations;
+  close(): Promise<void>;
+}
+
+export async function startApiState(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<ApiState> {
+  const sessions = createSessionCache(database);
+  const plans = createPaidStateCache(database);
+  const libraryReads = new LibraryReadCache();
+  const changeChannels = await startUserChangeChannels(
+    database,
+    [sessions.listener, plans.listener, libraryReads.listener],
+    log,
+  );
+  return {
+    originOf: originResolver(config.fixedOrigin, config.baseUrl),
+    sessions: sessions.cache,
+    paidStates: plans.paidStates,
+    libraryReads,
+    uploads: new UploadReservations(),
+    close: () => changeChannels.close(),
+  };
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { apiKeysRoutes } from './accounts/api-keys.routes.js';
+import type { Auth } from './accounts/auth.js';
+import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
+import { mountAuth } from './accounts/mount-auth.js';
+import type { ApiState } from './api-state.js';
+import { registerBilling } from './billing/billing-plugin.js';
+import { isUserPaidCached } from './billing/is-user-paid.js';
+import type { Config } from './config.js';
+import { contactRoutes } from './contact/contact.routes.js';
+import type { DatabaseHandle } from './db/database.js';
+import { v1Routes } from './developer-api/v1.routes.js';
+import { freeTrialRoutes } from './free-trial/free-trial.routes.js';
+import { healthRoutes } from './http/health.routes.js';
+import { registerApiDocsPage } from './http/openapi.js';
+import {
+  liveTranscriptionRoutes,
+  type LiveTranscriptionSettings,
+} from './live/live-transcription.routes.js';
+import { searchRoutes } from './search/search.routes.js';
+import type { Services } from './services.js';
+import { siteRoutes } from './site/site.routes.js';
+import { exportsRoutes } from './transcriptions/exports.routes.js';
+import { transcriptionDepth } from './transcriptions/processing/transcription-jobs.js';
+import { shareRoutes } from './transcriptions/share.routes.js';
+import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
+import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import type { UploadGate } from './uploads/accept-upload.js';
+
+/** Limits that test suites loosen or tighten; every other setting comes from `config`. */
+export interface FeatureTuning {
+  signInAttemptsPerMinute?: number;
+  freeTrialsPerHour?: number;
+  contactMessagesPerHour?: number;
+  liveTranscription?: Partial<LiveTranscriptionSettings>;
+}
+
+/** The one context every feature is registered with. */
+export interface FeatureContext {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  api: ApiState;
+  auth: Auth;
+  uploadGate: UploadGate;
+  sendAppShell: (reply: FastifyReply) => Promise<void>;
+  tuning: FeatureTuning;
+}
+
+type Feature = (server: FastifyInstance, context: FeatureContext) => unknown;
+
+/** Every feature of the HTTP API, in the order its routes are registered. */
+export const FEATURES: readonly Feature[] = [
+  (server, { config, database, services }) =>
+    server.register(healthRoutes, {
+      config,
+      database,
+      queueDepth: () => transcriptionDepth(services.queue),
+      engineStatus: services.engineStatus,
+    }),
+  (server, { auth, api }) => mountAuth(server, auth, api.originOf),
+  (server, { config, database, api, auth, sendAppShell }) =>
+    server.register(accountsRoutes, {
+      auth,
+      isPaid: (userId) => isUserPaidCached(database.db, api.paidStates, userId),
+      originOf: api.originOf,
+      oidcEnabled: config.oidc !== undefined,
+      sendAppShell,
+    }),
+  (server, { database, services }) =>
+    server.register(emailPreferencesRoutes, {
+      db: database.db,
+      emailAvailable: services.mailer.enabled,
+    }),
+  (server, { config, database, services, api }) =>
+    server.register(transcriptionsRoutes, {
+      database,
+      paidStates: api.paidStates,
+      libraryReads: api.libraryReads,
+      storage: services.storage,
+      workDir: services.workDir,
+      queue: services.queue,
+      originOf: api.originOf,
+      uploads: api.uploads,
+      minFreeDiskBytes: config.minFreeDiskBytes,
+      signals: services.signals,
+    }),
+  (server, { database }) => server.register(apiKeysRoutes, { db: database.db }),
+  (server, { database, services, uploadGate }) =>
+    server.register(v1Routes, {
+      database,
+      storage: services.storage,
+      queue: services.queue,
+      gate: uploadGate,
+      engineStatus: services.engineStatus,
+    }),
+  (server) => registerApiDocsPage(server),
+  (server, { database, api }) =>
+    server.register(transcriptionEditsRoutes, { db: database.db, originOf: api.originOf }),
+  (server, { database }) => server.register(exportsRoutes, { db: database.db }),
+  (server, { database }) => server.register(searchRoutes, { db: database.db }),
+  (server, { database, services, api }) =>
+    server.register(shareRoutes, {
+      db: database.db,
+      storage: services.storage,
+      originOf: api.originOf,
+      sharedReadsPerMinute: 120,
+      sharedAudioRequestsPerMinute: 600,
+    }),
+  (server, { config, services, tuning }) =>
+    server.register(freeTrialRoutes, {
+      workDir: services.workDir,
+      queue: services.queue,
+      storage: services.storage,
+      perHour: tuning.freeTrialsPerHour ?? 20,
+      minFreeDiskBytes: config.minFreeDiskBytes,
+    }),
+  (server, { database, services, api, tuning }) =>
+    server.register(liveTranscriptionRoutes, {
+      db: database.db,
+      originOf: api.originOf,
+      engine: services.windowTranscriber,
+      engineName: async () => (await services.engineStatus()).engine,
+      settings: tuning.liveTranscription,
+    }),
+  (server, { config, services }) =>
+    server.register(siteRoutes, { config, accountEmails: services.mailer.enabled }),
+  (server, { config, database, services, tuning }) =>
+    server.register(contactRoutes, {
+      db: database.db,
+      perHour: tuning.contactMessagesPerHour ?? 5,
+      mailer: services.mailer,
+      inbox: config.mail?.contactInbox,
+    }),
+  (server, { config, database, services }) =>
+    registerBilling(server, {
+      db: database.db,
+      billing: services.billing,
+      clockEnabled: config.nodeEnv !== 'production',
+    }),
+  (server, { database, services, auth }) =>
+    server.register(accountDeletionRoutes, {
+      auth,
+      deps: {
+        db: database.db,
+        storage: services.storage,
+        billing: services.billing.deps,
+        sessions: auth.sessions,
+      },
+    }),
+];
