@@ -38,6 +38,40 @@ const layerZones = SERVER_LAYERS.flatMap((layer, index) =>
   })),
 ).filter((zone) => zone.from.length > 0);
 
+/**
+ * The web app's folders in layers, lowest first, on the same rule as the server's: a folder
+ * imports only from lower layers. A feature is `features/<name>`; `main.tsx` and
+ * `prerender-entry.tsx` sit above them all, outside any folder.
+ */
+const WEB_LAYERS = [
+  ['lib'],
+  ['components'],
+  ['features/auth', 'features/toasts'],
+  [
+    'features/clipboard',
+    'features/not-found',
+    'features/recorder',
+    'features/sign-in',
+    'features/transcription-data',
+  ],
+  ['features/account', 'features/free-trial', 'features/sharing', 'features/upgrade'],
+  ['features/transcriptions'],
+  ['features/library', 'features/upload'],
+  ['features/dashboard'],
+  ['marketing'],
+  ['app'],
+];
+const webFolderGlob = (folder) => `src/web/${folder}/**`;
+const webLayerZones = WEB_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => ({
+    target: webFolderGlob(folder),
+    from: [...layer.filter((other) => other !== folder), ...WEB_LAYERS.slice(index + 1).flat()].map(
+      webFolderGlob,
+    ),
+    message: `src/web/${folder} may import only from the layers below it (WEB_LAYERS in eslint.config.js).`,
+  })),
+).filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   {
     ignores: ['dist', 'node_modules', 'data', '.cache', 'src/server/db/migrations', 'test-results'],
@@ -83,6 +117,23 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // As on the server, tests may reach across layers to set up what they check.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayerZones }],
     },
   },
   {

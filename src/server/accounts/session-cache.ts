@@ -1,10 +1,5 @@
+import { UserChangeCache } from '../db/user-change-cache.js';
 import type { SessionUser } from './current-user.js';
-
-interface CachedSession {
-  user: SessionUser;
-  /** When this process must ask the database again (short max age, never past the session). */
-  until: number;
-}
 
 export interface SessionCacheOptions {
   maxAgeMs: number;
@@ -20,27 +15,22 @@ export interface SessionCacheOptions {
  * this process cannot hear those broadcasts (`live` false) it serves nothing from memory.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
-  /** Goes up with every revocation: a lookup that overlapped one is not remembered. */
-  private revocations = 0;
-  private live = false;
+  private readonly sessions: UserChangeCache<SessionUser>;
 
-  constructor(private readonly options: SessionCacheOptions) {}
+  constructor(private readonly options: SessionCacheOptions) {
+    this.sessions = new UserChangeCache({
+      maxAgeMs: options.maxAgeMs,
+      maxEntries: options.maxEntries,
+    });
+  }
 
   get(token: string, now = Date.now()): SessionUser | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    return entry.user;
+    return this.sessions.get(token, now);
   }
 
   /** Call before looking a session up; pass the value to `remember`. */
   generation(): number {
-    return this.revocations;
+    return this.sessions.generation();
   }
 
   remember(
@@ -50,22 +40,15 @@ export class SessionCache {
     generation: number,
     now = Date.now(),
   ): void {
-    if (!this.live || generation !== this.revocations) return;
-    if (this.entries.size >= this.options.maxEntries) {
-      // The oldest entry goes first (a Map keeps insertion order).
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    const until = Math.min(now + this.options.maxAgeMs, sessionExpiresAt.getTime());
-    this.entries.set(token, { user, until });
+    this.sessions.remember(user.id, token, user, generation, {
+      now,
+      expiresAt: sessionExpiresAt.getTime(),
+    });
   }
 
   /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
   forgetUser(userId: string): void {
-    this.revocations += 1;
-    for (const [token, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(token);
-    }
+    this.sessions.forgetUser(userId);
   }
 
   /** Forgets a user's sessions in every process; resolves once the broadcast is sent. */
@@ -76,8 +59,6 @@ export class SessionCache {
 
   /** Whether broadcasts reach this process; going deaf forgets everything, as a missed one might matter. */
   setLive(live: boolean): void {
-    this.revocations += 1;
-    this.entries.clear();
-    this.live = live;
+    this.sessions.setLive(live);
   }
 }

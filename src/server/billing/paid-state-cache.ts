@@ -1,13 +1,9 @@
+import { UserChangeCache } from '../db/user-change-cache.js';
+
 export interface PaidState {
   isPaid: boolean;
   /** When a paid state ends by itself (the period's end); null while it has no end. */
   paidUntil: Date | null;
-}
-
-interface CachedPaidState {
-  isPaid: boolean;
-  /** When this process must ask the database again. */
-  until: number;
 }
 
 /** What billing tells whenever it stores a subscription: that user's plan may have changed. */
@@ -29,45 +25,32 @@ export interface PaidStateCacheOptions {
  * its period's end. While broadcasts cannot reach this process (`live` false) nothing is served.
  */
 export class PaidStateCache implements PaidStateChanges {
-  private readonly entries = new Map<string, CachedPaidState>();
-  /** Goes up with every change: a read that overlapped one is not remembered. */
-  private changes = 0;
-  private live = false;
+  private readonly paidStates: UserChangeCache<boolean>;
 
-  constructor(private readonly options: PaidStateCacheOptions) {}
+  constructor(private readonly options: PaidStateCacheOptions) {
+    this.paidStates = new UserChangeCache({
+      maxAgeMs: options.maxAgeMs,
+      maxEntries: options.maxEntries,
+    });
+  }
 
   get(userId: string, now = Date.now()): boolean | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(userId);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.isPaid;
+    return this.paidStates.get(userId, now);
   }
 
   /** Call before reading the database; pass the value to `remember`. */
   generation(): number {
-    return this.changes;
+    return this.paidStates.generation();
   }
 
   remember(userId: string, state: PaidState, generation: number, now = Date.now()): void {
-    if (!this.live || generation !== this.changes) return;
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    const fresh = now + this.options.maxAgeMs;
-    const until =
-      state.isPaid && state.paidUntil !== null ? Math.min(fresh, state.paidUntil.getTime()) : fresh;
-    this.entries.set(userId, { isPaid: state.isPaid, until });
+    const expiresAt = state.isPaid ? (state.paidUntil?.getTime() ?? Infinity) : Infinity;
+    this.paidStates.remember(userId, userId, state.isPaid, generation, { now, expiresAt });
   }
 
   /** Forgets one user's paid state in this process only (what a broadcast from elsewhere does). */
   forgetUser(userId: string): void {
-    this.changes += 1;
-    this.entries.delete(userId);
+    this.paidStates.forgetUser(userId);
   }
 
   async changed(userId: string): Promise<void> {
@@ -77,8 +60,6 @@ export class PaidStateCache implements PaidStateChanges {
 
   /** Whether broadcasts reach this process; going deaf forgets everything. */
   setLive(live: boolean): void {
-    this.changes += 1;
-    this.entries.clear();
-    this.live = live;
+    this.paidStates.setLive(live);
   }
 }

@@ -15,7 +15,7 @@ import {
   FREE_SECONDS_ADJECTIVE,
   PRO_PRICE_WORDS,
 } from './plan-facts';
-import { PricingCards } from './pricing-cards';
+import { PricingCards } from '../components/pricing-cards';
 import { HOME_META } from './home-meta';
 import { usePageMeta } from './use-page-meta';
 import { useScrollOnEnter } from './use-scroll-on-enter';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserChangeListener } from '../../db/user-change-channels.js';
+import { UserChangeCache } from '../../db/user-change-cache.js';
 
 /**
  * The database channel a trigger notifies whenever a user's transcripts or monthly count change
@@ -11,11 +12,6 @@ export const LIBRARY_READ_MAX_AGE_MS = 60_000;
 const MAX_CACHED_USERS = 20_000;
 /** Pages and months per user: the pages a dashboard shows, a few sorts, this month's usage. */
 const MAX_READS_PER_USER = 16;
-
-interface CachedRead {
-  value: unknown;
-  until: number;
-}
 
 export interface LibraryReadCacheOptions {
   maxAgeMs?: number;
@@ -31,66 +27,41 @@ export interface LibraryReadCacheOptions {
  * cannot reach this process (`live` false) every read goes to the database.
  */
 export class LibraryReadCache {
-  private readonly users = new Map<string, Map<string, CachedRead>>();
-  /** Goes up with every change: a read that overlapped one is not remembered. */
-  private changes = 0;
-  private live = false;
-  private readonly maxAgeMs: number;
-  private readonly maxUsers: number;
-  private readonly maxReadsPerUser: number;
+  private readonly reads: UserChangeCache<unknown>;
 
   constructor(options: LibraryReadCacheOptions = {}) {
-    this.maxAgeMs = options.maxAgeMs ?? LIBRARY_READ_MAX_AGE_MS;
-    this.maxUsers = options.maxUsers ?? MAX_CACHED_USERS;
-    this.maxReadsPerUser = options.maxReadsPerUser ?? MAX_READS_PER_USER;
+    this.reads = new UserChangeCache({
+      maxAgeMs: options.maxAgeMs ?? LIBRARY_READ_MAX_AGE_MS,
+      maxUsers: options.maxUsers ?? MAX_CACHED_USERS,
+      maxEntriesPerUser: options.maxReadsPerUser ?? MAX_READS_PER_USER,
+    });
   }
 
   /** The user's read named `key` from memory, or `load()`ed and remembered. */
   async read<T>(userId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-    const cached = this.live ? this.users.get(userId)?.get(key) : undefined;
-    if (cached && cached.until > now) return cached.value as T;
-    const generation = this.changes;
+    // One cache for every user's reads: the user's id makes the key their own.
+    const readKey = `${userId}\n${key}`;
+    const cached = this.reads.get(readKey, now);
+    if (cached !== undefined) return cached as T;
+    const generation = this.reads.generation();
     const value = await load();
-    if (this.live && generation === this.changes) this.remember(userId, key, value, now);
+    this.reads.remember(userId, readKey, value, generation, { now });
     return value;
   }
 
-  private remember(userId: string, key: string, value: unknown, now: number): void {
-    let reads = this.users.get(userId);
-    if (!reads) {
-      if (this.users.size >= this.maxUsers) this.users.delete(firstKey(this.users));
-      reads = new Map();
-      this.users.set(userId, reads);
-    }
-    reads.delete(key);
-    if (reads.size >= this.maxReadsPerUser) reads.delete(firstKey(reads));
-    reads.set(key, { value, until: now + this.maxAgeMs });
-  }
-
   forgetUser(userId: string): void {
-    this.changes += 1;
-    this.users.delete(userId);
+    this.reads.forgetUser(userId);
   }
 
   /** Whether notifications reach this process; going deaf, or hearing again, forgets everything. */
   setLive(live: boolean): void {
-    this.changes += 1;
-    this.users.clear();
-    this.live = live;
+    this.reads.setLive(live);
   }
 
   /** Keeps the cache current through `db/user-change-channels`. */
   get listener(): UserChangeListener {
-    return {
-      channel: LIBRARY_CHANGES_CHANNEL,
-      forgetUser: (userId) => this.forgetUser(userId),
-      setLive: (live) => this.setLive(live),
-    };
+    return this.reads.listener(LIBRARY_CHANGES_CHANNEL);
   }
-}
-
-function firstKey<K>(map: Map<K, unknown>): K {
-  return map.keys().next().value as K;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

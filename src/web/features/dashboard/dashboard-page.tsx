@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/use-auth';
 import { isNewAccountSession } from '../sign-in/new-account';
-import { RecentTranscriptions } from '../transcriptions/recent-transcriptions';
+import { RecentTranscriptions } from '../library/recent-transcriptions';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
 import { PlanBanner } from './plan-banner';
 import { UpgradeSection } from './upgrade-section';

@@ -1,4 +1,4 @@
-import PricingCards from '../../marketing/pricing-cards';
+import PricingCards from '../../components/pricing-cards';
 
 /** "Upgrade Your Plan" (anchor upgrade-section): the Free and Pro cards, marked for a signed-in user. */
 export function UpgradeSection({ isPaid }: { isPaid: boolean }) {

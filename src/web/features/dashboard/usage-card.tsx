@@ -1,7 +1,7 @@
 import { formatFileSize } from '../../../core/format/format-file-size';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useUsage } from '../transcriptions/transcription-queries';
+import { useUsage } from '../transcription-data/transcription-queries';
 import { UsageMeter } from './usage-meter';
 
 const percentOf = (used: number, limit: number) =>

@@ -11,7 +11,7 @@ import {
   isUnfinished,
   PROGRESS_POLL_MS,
   TRANSCRIPTIONS_KEY,
-} from '../transcriptions/transcription-queries';
+} from '../transcription-data/transcription-queries';
 import { useLibraryEvents } from './use-library-events';
 import {
   libraryItems,

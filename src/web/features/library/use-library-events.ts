@@ -7,7 +7,7 @@ import {
   refreshTranscriptionData,
   TRANSCRIPTIONS_KEY,
   transcriptionKey,
-} from '../transcriptions/transcription-queries';
+} from '../transcription-data/transcription-queries';
 import { withItemReplaced, type LibraryPage } from './library-pages';
 
 const LIBRARY_PAGES_KEY = [...TRANSCRIPTIONS_KEY, 'pages'] as const;

@@ -1,7 +1,7 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import { MESSAGES } from '../../../core/messages';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../components/ui/button';
 
 export default function NotFoundPage() {

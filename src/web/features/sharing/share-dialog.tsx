@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
 import { toast } from '../toasts/toast-store';
-import { useTranscription } from '../transcriptions/transcription-queries';
+import { useTranscription } from '../transcription-data/transcription-queries';
 import { useShareLink } from './share-queries';
 
 export const SHARE_WARNING =

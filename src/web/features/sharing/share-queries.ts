@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShareLinkDto, TranscriptionDto } from '../../../core/api-types';
 import { apiRequest } from '../../lib/api-client';
-import { transcriptionKey } from '../transcriptions/transcription-queries';
+import { transcriptionKey } from '../transcription-data/transcription-queries';
 
 const shareUrl = (id: string) => `/api/transcriptions/${encodeURIComponent(id)}/share`;
 

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
-import { startTimeParam } from '../transcriptions/workbench/start-time-param';
+import { startTimeParam } from '../../lib/start-time-param';
 import { sharedTranscriptUrl } from './share-queries';
 import { SharedTranscriptView } from './shared-transcript-view';
 

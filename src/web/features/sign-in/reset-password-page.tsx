@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';

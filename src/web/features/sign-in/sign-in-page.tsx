@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '../../../core/product';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';

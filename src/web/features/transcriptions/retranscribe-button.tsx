@@ -6,7 +6,11 @@ import { Button } from '../../components/ui/button';
 import { apiRequest, HttpError } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
 import { toast } from '../toasts/toast-store';
-import { isUnfinished, refreshTranscriptionData, transcriptionKey } from './transcription-queries';
+import {
+  isUnfinished,
+  refreshTranscriptionData,
+  transcriptionKey,
+} from '../transcription-data/transcription-queries';
 
 /**
  * Runs a finished transcript again with the engine serving now: "Transcribe the whole file" for a

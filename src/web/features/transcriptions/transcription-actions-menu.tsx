@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../core/messages';
 import { ShareDialog } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { EXPORT_FORMAT_LABELS } from './export-format-labels';
-import { useDeleteTranscription } from './transcription-queries';
+import { useDeleteTranscription } from '../transcription-data/transcription-queries';
 
 const itemBase =
   'flex cursor-pointer items-center gap-2 rounded py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';

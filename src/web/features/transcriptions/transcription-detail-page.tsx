@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { MESSAGES } from '../../../core/messages';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { TranscriptionDetails } from './transcription-details';
 import { TranscriptionNotFound } from './transcription-not-found';
 import { useJobEndNotice } from './live/use-job-end-notice';
 import { useLiveTranscription } from './live/use-live-transcription';
-import { transcriptionKey } from './transcription-queries';
+import { transcriptionKey } from '../transcription-data/transcription-queries';
 
 const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.split(/(?<=\.) /);
 

@@ -12,7 +12,7 @@ import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
 import { TranscriptionEngineLine } from './transcription-engine-line';
-import { isUnfinished } from './transcription-queries';
+import { isUnfinished } from '../transcription-data/transcription-queries';
 import { LiveTranscript, PartialSegments } from './live/live-transcript';
 import { CopyTextButton } from './workbench/copy-text-button';
 import { DownloadMenu } from './workbench/download-menu';

@@ -4,7 +4,7 @@ import type { TranscriptionListItemDto } from '../../../core/api-types';
 import { formatDate } from '../../../core/format/format-date';
 import { formatDuration } from '../../../core/format/format-duration';
 import { TranscriptionActionsMenu } from './transcription-actions-menu';
-import { isUnfinished } from './transcription-queries';
+import { isUnfinished } from '../transcription-data/transcription-queries';
 import { TranscriptionProgress } from './transcription-progress';
 
 /** The end of the text so far, where the newest words are. */

@@ -1,6 +1,6 @@
 import { monthlyLimitMessage } from '../../../core/limit-messages';
 import { PLANS } from '../../../core/plans';
-import { useUsage } from '../transcriptions/transcription-queries';
+import { useUsage } from '../transcription-data/transcription-queries';
 
 /**
  * The server's refusal, said before a file is picked or a recording made: null while there is room

@@ -4,7 +4,7 @@ import type { TranscriptionDto } from '../../../core/api-types';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
 import { toast } from '../toasts/toast-store';
-import { refreshTranscriptionData } from '../transcriptions/transcription-queries';
+import { refreshTranscriptionData } from '../transcription-data/transcription-queries';
 import { sendUpload } from './send-upload';
 import { splitMessage, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';

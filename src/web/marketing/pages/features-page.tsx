@@ -23,7 +23,7 @@ import {
   MAX_UPLOAD,
   RECORDER_MINUTES,
 } from '../plan-facts';
-import { PricingCards } from '../pricing-cards';
+import { PricingCards } from '../../components/pricing-cards';
 
 const FEATURES: Feature[] = [
   {

@@ -5,7 +5,10 @@ import { MESSAGES } from '../../../../core/messages';
 import { Button } from '../../../components/ui/button';
 import { apiRequest, HttpError } from '../../../lib/api-client';
 import { toast } from '../../toasts/toast-store';
-import { refreshTranscriptionData, transcriptionKey } from '../transcription-queries';
+import {
+  refreshTranscriptionData,
+  transcriptionKey,
+} from '../../transcription-data/transcription-queries';
 
 /** Stops a queued or running job; the words made so far stay. */
 export function CancelButton({ transcription }: { transcription: TranscriptionDto }) {

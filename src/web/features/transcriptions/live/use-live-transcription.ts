@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isUnfinished, useTranscription } from '../transcription-queries';
+import { isUnfinished, useTranscription } from '../../transcription-data/transcription-queries';
 import { supportsEventSource, useTranscriptionEvents } from './use-transcription-events';
 
 /**

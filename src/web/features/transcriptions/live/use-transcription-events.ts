@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TranscriptionDto, TranscriptSegmentDto } from '../../../../core/api-types';
-import { refreshTranscriptionData, transcriptionKey } from '../transcription-queries';
+import {
+  refreshTranscriptionData,
+  transcriptionKey,
+} from '../../transcription-data/transcription-queries';
 
 export function supportsEventSource(): boolean {
   return typeof EventSource !== 'undefined';

@@ -20,7 +20,7 @@ import {
   splitSegment,
   transcriptText,
 } from './segment-edits';
-import { startTimeParam } from './start-time-param';
+import { startTimeParam } from '../../../lib/start-time-param';
 import { useAudioPlayer } from './use-audio-player';
 import { revealElement, useFollowPlayback } from './use-follow-playback';
 import { useFindInTranscript } from './use-find-in-transcript';

@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { TranscriptionDto, TranscriptionPatch } from '../../../../core/api-types';
 import { apiRequest, HttpError } from '../../../lib/api-client';
-import { TRANSCRIPTIONS_KEY, transcriptionKey } from '../transcription-queries';
+import {
+  TRANSCRIPTIONS_KEY,
+  transcriptionKey,
+} from '../../transcription-data/transcription-queries';
 import {
   canRedo,
   canUndo,

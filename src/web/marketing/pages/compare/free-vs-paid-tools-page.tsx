@@ -8,7 +8,7 @@ import { FaqList } from '../../components/faq-list';
 import { PageHero } from '../../components/page-hero';
 import { RelatedLinks } from '../../components/related-links';
 import { Section } from '../../components/section';
-import { PricingCards } from '../../pricing-cards';
+import { PricingCards } from '../../../components/pricing-cards';
 import { FREE_VS_PAID_FAQS } from './free-vs-paid-tools-faqs';
 
 const ROWS: ComparisonRow[] = [

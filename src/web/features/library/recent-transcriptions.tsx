@@ -8,14 +8,14 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useScrollToHash } from '../dashboard/use-scroll-to-hash';
-import type { LibrarySort } from '../library/library-pages';
-import { searchKey, useLibrary, useTranscriptSearch } from '../library/library-queries';
-import { LibrarySearchBox } from '../library/library-search-box';
-import { LibrarySortSelect } from '../library/library-sort-select';
-import { SearchResults } from '../library/search-results';
-import { transcriptionHitHref } from '../library/start-time';
-import { TranscriptionListItem } from './transcription-list-item';
+import { useScrollToHash } from '../../lib/use-scroll-to-hash';
+import { TranscriptionListItem } from '../transcriptions/transcription-list-item';
+import type { LibrarySort } from './library-pages';
+import { searchKey, useLibrary, useTranscriptSearch } from './library-queries';
+import { LibrarySearchBox } from './library-search-box';
+import { LibrarySortSelect } from './library-sort-select';
+import { SearchResults } from './search-results';
+import { transcriptionHitHref } from './start-time';
 
 /** Long enough to skip the keys of a word typed in one go, short enough to feel immediate. */
 const SEARCH_DELAY_MS = 250;

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { PLANS, type Plan } from '../../core/plans';
-import { Badge } from '../components/ui/badge';
-import { buttonClasses } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { signUpHref } from '../lib/sign-up-href';
+import { Badge } from './ui/badge';
+import { buttonClasses } from './ui/button';
 
 export interface PricingCardsProps {
   isAuthenticated: boolean;
