@@ -27,6 +27,7 @@ import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNulRefusal } from './http/refuse-nul-characters.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerWebApp } from './http/web-app.js';
 import { applyConnectionLimits } from './http/connection-limits.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -110,9 +111,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   applyConnectionLimits(server, config.http, server.log);
 
   const originOf = originResolver(config.fixedOrigin, config.baseUrl);
-  const sessions = createSessionCache(database);
+  const sessions = createSessionCache(database, config.memoryCaches.sessionBytes);
   const plans = createPaidStateCache(database);
-  const libraryReads = new LibraryReadCache();
+  const libraryReads = new LibraryReadCache({ maxBytes: config.memoryCaches.libraryBytes });
+  server.addHook('onClose', async () => {
+    sessions.cache.close();
+    plans.paidStates.close();
+    libraryReads.close();
+  });
   const changeChannels = await startUserChangeChannels(
     database,
     [sessions.listener, plans.listener, libraryReads.listener],
@@ -139,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // later hook (NUL refusal, authentication) still has its socket closed after the answer.
   await server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
   registerNulRefusal(server);
+  registerJsonBodyParser(server);
   await registerOpenApi(server, config.baseUrl);
   registerSecurityHeaders(server, {
     contentSecurityPolicy: {

@@ -1,14 +1,19 @@
+import {
+  ENTRY_OVERHEAD_BYTES,
+  ExpiringEntries,
+  stringBytes,
+  sweepEvery,
+} from '../expiring-entries.js';
 import type { SessionUser } from './current-user.js';
 
-interface CachedSession {
-  user: SessionUser;
-  /** When this process must ask the database again (short max age, never past the session). */
-  until: number;
-}
+/** What the sessions together may take unless the operator says (SESSION_CACHE_MB). */
+export const DEFAULT_SESSION_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface SessionCacheOptions {
   maxAgeMs: number;
   maxEntries: number;
+  /** All sessions together never take more (names and emails are the user's to choose). */
+  maxBytes?: number;
   /** Tells every other process that a user's sessions changed (sign-out, deletion, profile). */
   broadcast: (userId: string) => Promise<void>;
 }
@@ -20,22 +25,39 @@ export interface SessionCacheOptions {
  * this process cannot hear those broadcasts (`live` false) it serves nothing from memory.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
+  /** Each entry lasts a short max age, never past the session's own expiry. */
+  private readonly entries: ExpiringEntries<string, SessionUser>;
   /** Goes up with every revocation: a lookup that overlapped one is not remembered. */
   private revocations = 0;
   private live = false;
+  private readonly stopSweeping: () => void;
 
-  constructor(private readonly options: SessionCacheOptions) {}
+  constructor(private readonly options: SessionCacheOptions) {
+    this.entries = new ExpiringEntries({
+      maxBytes: options.maxBytes ?? DEFAULT_SESSION_CACHE_BYTES,
+      maxEntries: options.maxEntries,
+      sizeOf: (token, user) =>
+        stringBytes(token) +
+        stringBytes(user.id) +
+        stringBytes(user.name) +
+        stringBytes(user.email) +
+        stringBytes(user.image ?? '') +
+        ENTRY_OVERHEAD_BYTES,
+    });
+    this.stopSweeping = sweepEvery(options.maxAgeMs, () => this.sweep());
+  }
+
+  /** The bytes the cached sessions take now. */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(token: string, now = Date.now()): SessionUser | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    return entry.user;
+    return this.live ? this.entries.get(token, now) : undefined;
   }
 
   /** Call before looking a session up; pass the value to `remember`. */
@@ -51,21 +73,14 @@ export class SessionCache {
     now = Date.now(),
   ): void {
     if (!this.live || generation !== this.revocations) return;
-    if (this.entries.size >= this.options.maxEntries) {
-      // The oldest entry goes first (a Map keeps insertion order).
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     const until = Math.min(now + this.options.maxAgeMs, sessionExpiresAt.getTime());
-    this.entries.set(token, { user, until });
+    this.entries.set(token, user, until);
   }
 
   /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
   forgetUser(userId: string): void {
     this.revocations += 1;
-    for (const [token, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(token);
-    }
+    this.entries.deleteWhere((_token, user) => user.id === userId);
   }
 
   /** Forgets a user's sessions in every process; resolves once the broadcast is sent. */
@@ -79,5 +94,15 @@ export class SessionCache {
     this.revocations += 1;
     this.entries.clear();
     this.live = live;
+  }
+
+  /** Drops the sessions past their max age that nobody presented again. */
+  sweep(now = Date.now()): void {
+    this.entries.sweep(now);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    this.stopSweeping();
   }
 }

@@ -1,14 +1,13 @@
+import { ExpiringEntries, sweepEvery } from '../expiring-entries.js';
+
 export interface PaidState {
   isPaid: boolean;
   /** When a paid state ends by itself (the period's end); null while it has no end. */
   paidUntil: Date | null;
 }
 
-interface CachedPaidState {
-  isPaid: boolean;
-  /** When this process must ask the database again. */
-  until: number;
-}
+/** A server-made user id and a boolean, with the entry's overhead: every entry is this size. */
+const PAID_STATE_ENTRY_BYTES = 300;
 
 /** What billing tells whenever it stores a subscription: that user's plan may have changed. */
 export interface PaidStateChanges {
@@ -29,22 +28,27 @@ export interface PaidStateCacheOptions {
  * its period's end. While broadcasts cannot reach this process (`live` false) nothing is served.
  */
 export class PaidStateCache implements PaidStateChanges {
-  private readonly entries = new Map<string, CachedPaidState>();
+  /** Each user's plan, until this process must ask the database again. */
+  private readonly entries: ExpiringEntries<string, boolean>;
   /** Goes up with every change: a read that overlapped one is not remembered. */
   private changes = 0;
   private live = false;
+  private readonly stopSweeping: () => void;
 
-  constructor(private readonly options: PaidStateCacheOptions) {}
+  constructor(private readonly options: PaidStateCacheOptions) {
+    this.entries = new ExpiringEntries({
+      maxBytes: options.maxEntries * PAID_STATE_ENTRY_BYTES,
+      sizeOf: () => PAID_STATE_ENTRY_BYTES,
+    });
+    this.stopSweeping = sweepEvery(options.maxAgeMs, () => this.sweep());
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(userId: string, now = Date.now()): boolean | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(userId);
-    if (!entry) return undefined;
-    if (entry.until <= now) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.isPaid;
+    return this.live ? this.entries.get(userId, now) : undefined;
   }
 
   /** Call before reading the database; pass the value to `remember`. */
@@ -54,14 +58,10 @@ export class PaidStateCache implements PaidStateChanges {
 
   remember(userId: string, state: PaidState, generation: number, now = Date.now()): void {
     if (!this.live || generation !== this.changes) return;
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     const fresh = now + this.options.maxAgeMs;
     const until =
       state.isPaid && state.paidUntil !== null ? Math.min(fresh, state.paidUntil.getTime()) : fresh;
-    this.entries.set(userId, { isPaid: state.isPaid, until });
+    this.entries.set(userId, state.isPaid, until);
   }
 
   /** Forgets one user's paid state in this process only (what a broadcast from elsewhere does). */
@@ -80,5 +80,15 @@ export class PaidStateCache implements PaidStateChanges {
     this.changes += 1;
     this.entries.clear();
     this.live = live;
+  }
+
+  /** Drops the plans past their max age that nobody asked for again. */
+  sweep(now = Date.now()): void {
+    this.entries.sweep(now);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    this.stopSweeping();
   }
 }

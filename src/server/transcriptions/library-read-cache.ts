@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserChangeListener } from '../db/user-change-channels.js';
+import { ExpiringEntries, jsonBytes, stringBytes, sweepEvery } from '../expiring-entries.js';
 
 /**
  * The database channel a trigger notifies whenever a user's transcripts or monthly count change
@@ -8,19 +9,23 @@ import type { UserChangeListener } from '../db/user-change-channels.js';
 export const LIBRARY_CHANGES_CHANNEL = 'library_changed';
 /** How long a read is trusted from memory: every change is announced; this bounds a miss. */
 export const LIBRARY_READ_MAX_AGE_MS = 60_000;
-const MAX_CACHED_USERS = 20_000;
 /** Pages and months per user: the pages a dashboard shows, a few sorts, this month's usage. */
 const MAX_READS_PER_USER = 16;
+/** What the reads of all users together may take, unless the operator says (LIBRARY_CACHE_MB). */
+export const DEFAULT_LIBRARY_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface CachedRead {
+  userId: string;
   value: unknown;
-  until: number;
 }
 
 export interface LibraryReadCacheOptions {
   maxAgeMs?: number;
-  maxUsers?: number;
+  /** All users' reads together never take more; the oldest go first. */
+  maxBytes?: number;
   maxReadsPerUser?: number;
+  /** How often expired reads are dropped; by default once per max age. */
+  sweepEveryMs?: number;
 }
 
 /**
@@ -28,27 +33,46 @@ export interface LibraryReadCacheOptions {
  * need no query. Forgotten as soon as the database says the user's library changed (the trigger
  * covers writes from workers and other processes) or this process answered a write of theirs
  * (so a user reads what they just did before the notification arrives). While notifications
- * cannot reach this process (`live` false) every read goes to the database.
+ * cannot reach this process (`live` false) every read goes to the database. Bounded in bytes (as
+ * the JSON of each read counts them), and expired reads are swept, so many users' large pages
+ * cannot fill the heap.
  */
 export class LibraryReadCache {
-  private readonly users = new Map<string, Map<string, CachedRead>>();
+  private readonly reads: ExpiringEntries<string, CachedRead>;
+  /** The keys of each user's reads, oldest first. */
+  private readonly keysByUser = new Map<string, Set<string>>();
   /** Goes up with every change: a read that overlapped one is not remembered. */
   private changes = 0;
   private live = false;
   private readonly maxAgeMs: number;
-  private readonly maxUsers: number;
   private readonly maxReadsPerUser: number;
+  private readonly stopSweeping: () => void;
 
   constructor(options: LibraryReadCacheOptions = {}) {
     this.maxAgeMs = options.maxAgeMs ?? LIBRARY_READ_MAX_AGE_MS;
-    this.maxUsers = options.maxUsers ?? MAX_CACHED_USERS;
     this.maxReadsPerUser = options.maxReadsPerUser ?? MAX_READS_PER_USER;
+    this.reads = new ExpiringEntries({
+      maxBytes: options.maxBytes ?? DEFAULT_LIBRARY_CACHE_BYTES,
+      sizeOf: (key, read) => stringBytes(key) + jsonBytes(read.value),
+      onRemove: (key, read) => this.unindex(read.userId, key),
+    });
+    this.stopSweeping = sweepEvery(options.sweepEveryMs ?? this.maxAgeMs, () => this.sweep());
+  }
+
+  /** The bytes the remembered reads take now. */
+  get bytes(): number {
+    return this.reads.bytes;
+  }
+
+  /** How many reads are remembered now. */
+  get size(): number {
+    return this.reads.size;
   }
 
   /** The user's read named `key` from memory, or `load()`ed and remembered. */
   async read<T>(userId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-    const cached = this.live ? this.users.get(userId)?.get(key) : undefined;
-    if (cached && cached.until > now) return cached.value as T;
+    const cached = this.live ? this.reads.get(readKey(userId, key), now) : undefined;
+    if (cached) return cached.value as T;
     const generation = this.changes;
     const value = await load();
     if (this.live && generation === this.changes) this.remember(userId, key, value, now);
@@ -56,27 +80,49 @@ export class LibraryReadCache {
   }
 
   private remember(userId: string, key: string, value: unknown, now: number): void {
-    let reads = this.users.get(userId);
-    if (!reads) {
-      if (this.users.size >= this.maxUsers) this.users.delete(firstKey(this.users));
-      reads = new Map();
-      this.users.set(userId, reads);
+    const fullKey = readKey(userId, key);
+    this.reads.delete(fullKey);
+    const keys = this.keysByUser.get(userId);
+    if (keys && keys.size >= this.maxReadsPerUser) {
+      this.reads.delete(keys.values().next().value as string);
     }
-    reads.delete(key);
-    if (reads.size >= this.maxReadsPerUser) reads.delete(firstKey(reads));
-    reads.set(key, { value, until: now + this.maxAgeMs });
+    this.reads.set(fullKey, { userId, value }, now + this.maxAgeMs);
+    if (this.reads.get(fullKey, now) === undefined) return; // larger than the whole cache
+    let userKeys = this.keysByUser.get(userId);
+    if (!userKeys) {
+      userKeys = new Set();
+      this.keysByUser.set(userId, userKeys);
+    }
+    userKeys.add(fullKey);
+  }
+
+  private unindex(userId: string, fullKey: string): void {
+    const keys = this.keysByUser.get(userId);
+    if (!keys) return;
+    keys.delete(fullKey);
+    if (keys.size === 0) this.keysByUser.delete(userId);
   }
 
   forgetUser(userId: string): void {
     this.changes += 1;
-    this.users.delete(userId);
+    for (const key of [...(this.keysByUser.get(userId) ?? [])]) this.reads.delete(key);
   }
 
   /** Whether notifications reach this process; going deaf, or hearing again, forgets everything. */
   setLive(live: boolean): void {
     this.changes += 1;
-    this.users.clear();
+    this.reads.clear();
     this.live = live;
+  }
+
+  /** Drops the reads past their max age that nobody asked for again. */
+  sweep(now = Date.now()): void {
+    this.reads.sweep(now);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    this.stopSweeping();
   }
 
   /** Keeps the cache current through `db/user-change-channels`. */
@@ -89,8 +135,9 @@ export class LibraryReadCache {
   }
 }
 
-function firstKey<K>(map: Map<K, unknown>): K {
-  return map.keys().next().value as K;
+/** User ids hold no NUL, so a user's keys never collide with another's. */
+function readKey(userId: string, key: string): string {
+  return `${userId}\u0000${key}`;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
