@@ -29,10 +29,10 @@ export interface TranscriptSegmentDto {
 }
 
 /** An item of `GET /api/transcriptions`: the spec's fields, without the segments. */
-export interface TranscriptionListItemDto {
+/** What a list item and a whole transcript both say. */
+export interface TranscriptionSummaryDto {
   id: string;
   filename: string;
-  text: string;
   createdAt: string;
   durationInSeconds: number;
   fileSize: number;
@@ -47,8 +47,18 @@ export interface TranscriptionListItemDto {
   model: string | null;
 }
 
+/** `GET /api/transcriptions` (a page of) and the library's event stream. */
+export interface TranscriptionListItemDto extends TranscriptionSummaryDto {
+  /**
+   * At most 300 characters of the text, "…" marking a cut: its beginning, or while the
+   * transcription is queued or processing its end (the newest words).
+   */
+  excerpt: string;
+}
+
 /** `GET /api/transcriptions/:id`: everything the detail page needs. */
-export interface TranscriptionDto extends TranscriptionListItemDto {
+export interface TranscriptionDto extends TranscriptionSummaryDto {
+  text: string;
   segments: TranscriptSegmentDto[];
   /**
    * Starts at 1 and goes up with every saved edit. `PATCH` takes it back (an `If-Match: "N"`

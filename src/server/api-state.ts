@@ -30,9 +30,9 @@ export async function startApiState(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<ApiState> {
-  const sessions = createSessionCache(database);
+  const sessions = createSessionCache(database, config.memoryCaches.sessionBytes);
   const plans = createPaidStateCache(database);
-  const libraryReads = new LibraryReadCache();
+  const libraryReads = new LibraryReadCache({ maxBytes: config.memoryCaches.libraryBytes });
   const changeChannels = await startUserChangeChannels(
     database,
     [sessions.listener, plans.listener, libraryReads.listener],
@@ -44,6 +44,11 @@ export async function startApiState(
     paidStates: plans.paidStates,
     libraryReads,
     uploads: new UploadReservations(),
-    close: () => changeChannels.close(),
+    close: async () => {
+      await changeChannels.close();
+      sessions.cache.close();
+      plans.paidStates.close();
+      libraryReads.close();
+    },
   };
 }

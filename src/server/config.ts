@@ -27,6 +27,8 @@ export const environmentSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
+  LIBRARY_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
+  SESSION_CACHE_MB: z.coerce.number().positive().max(65_536).default(32),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   TRUST_PROXY: booleanFromString.default(false),
@@ -90,6 +92,13 @@ export interface Config {
   workDir: string;
   /** Uploads are refused while the disk holding the audio has less free space than this. */
   minFreeDiskBytes: number;
+  /** What this process keeps in memory at most, for all users together. */
+  memoryCaches: {
+    /** Users' list pages and usage (LIBRARY_CACHE_MB). */
+    libraryBytes: number;
+    /** Verified sessions (SESSION_CACHE_MB). */
+    sessionBytes: number;
+  };
   database: { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
   authSecret: string | undefined;
   trustProxy: boolean;
@@ -258,6 +267,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       : { kind: 'local', directory: audioDir },
     workDir: path.join(dataDir, 'work'),
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
+    memoryCaches: {
+      libraryBytes: Math.round(env.LIBRARY_CACHE_MB * 1024 * 1024),
+      sessionBytes: Math.round(env.SESSION_CACHE_MB * 1024 * 1024),
+    },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', directory: path.join(dataDir, 'db') },

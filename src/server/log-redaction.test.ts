@@ -39,4 +39,15 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/api/transcriptions?limit=20')).toBe('/api/transcriptions?limit=20');
   });
+
+  it('hides share tokens and reset tokens in request paths', () => {
+    expect(redactUrl('/s/Abc123_-x')).toBe('/s/[redacted]');
+    expect(redactUrl('/api/shared/Abc123')).toBe('/api/shared/[redacted]');
+    expect(redactUrl('/api/shared/Abc123/audio')).toBe('/api/shared/[redacted]/audio');
+    expect(redactUrl('/api/identity/reset-password/tok3n?callbackURL=%2F')).toBe(
+      '/api/identity/reset-password/[redacted]?callbackURL=%2F',
+    );
+    expect(redactUrl('/sign-in')).toBe('/sign-in');
+    expect(redactUrl('/api/transcriptions/abc/share')).toBe('/api/transcriptions/abc/share');
+  });
 });

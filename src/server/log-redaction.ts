@@ -4,8 +4,18 @@ const REDACTED = '[redacted]';
 /** Query parameters whose values are secrets (payment client secrets, tokens, keys). */
 const SECRET_PARAMETER = /secret|token|password|key|code|signature/i;
 
-/** A request URL with the values of secret-looking query parameters replaced. */
+/**
+ * Paths whose next segment is a secret: share links (the page and its API) and better-auth's
+ * reset link. Whoever reads the log must not be able to open what was shared.
+ */
+const SECRET_PATH_SEGMENT = /^(\/s\/|\/api\/shared\/|\/api\/identity\/reset-password\/)[^/?#]+/i;
+
+/** A request URL with secret path segments and the values of secret-looking parameters replaced. */
 export function redactUrl(url: string): string {
+  return redactQuery(url.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`));
+}
+
+function redactQuery(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const parameters = url

@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerNulRefusal } from './http/refuse-nul-characters.js';
 import type { OriginOf } from './http/request-origin.js';
@@ -29,6 +30,7 @@ export const REQUEST_PIPELINE = [
   'error handler',
   'websocket upgrades',
   'NUL refusal',
+  'JSON bodies',
   'OpenAPI',
   'security headers',
   'conditional GET',
@@ -58,6 +60,7 @@ export async function registerRequestPipeline(
     'websocket upgrades': () =>
       server.register(fastifyWebsocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } }),
     'NUL refusal': () => registerNulRefusal(server),
+    'JSON bodies': () => registerJsonBodyParser(server),
     OpenAPI: () => registerOpenApi(server, config.baseUrl),
     'security headers': () =>
       registerSecurityHeaders(server, {

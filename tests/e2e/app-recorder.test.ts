@@ -1,6 +1,6 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto, TranscriptionListItemDto } from '../../src/core/api-types.js';
 import { LIVE_DISCONNECTED } from '../../src/web/features/recorder/live-preview.js';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import {
@@ -102,9 +102,12 @@ describe('the recorder with a fake microphone against the real server', () => {
 
     const list = page.getByRole('list', { name: 'Transcriptions' });
     await list.getByRole('link', { name: 'recording.wav' }).waitFor();
-    const { body: items } = await apiGet<TranscriptionDto[]>(page, '/api/transcriptions');
+    const { body: items } = await apiGet<TranscriptionListItemDto[]>(page, '/api/transcriptions');
     expect(items).toHaveLength(1);
-    const [item] = items;
+    const { body: item } = await apiGet<TranscriptionDto>(
+      page,
+      `/api/transcriptions/${items[0]?.id}`,
+    );
     expect(item?.filename).toBe('recording.wav');
     expect(item?.status).toBe('completed');
     expect(item?.durationInSeconds).toBeGreaterThanOrEqual(wholeSeconds - 0.5);

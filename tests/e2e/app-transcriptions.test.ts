@@ -3,7 +3,11 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
+import type {
+  TranscriptionDto,
+  TranscriptionListItemDto,
+  UsageDto,
+} from '../../src/core/api-types.js';
 import {
   apiGet,
   dropFile,
@@ -115,11 +119,13 @@ describe('the signed-in app against the real server', () => {
     await list.getByRole('link', { name: 'meeting-notes.mp3' }).waitFor();
     await expect.poll(() => list.textContent()).toContain('four five six');
 
-    const { body: items } = await apiGet<TranscriptionDto[]>(page, '/api/transcriptions');
+    const { body: items } = await apiGet<TranscriptionListItemDto[]>(page, '/api/transcriptions');
     expect(items).toHaveLength(1);
-    const [item] = items;
-    if (!item) throw new Error('unreachable');
-    expect(item.status).toBe('completed');
+    expect(items[0]?.status).toBe('completed');
+    const { body: item } = await apiGet<TranscriptionDto>(
+      page,
+      `/api/transcriptions/${items[0]?.id}`,
+    );
 
     // The item's menu leads to the detail page: name, date, duration, size, the words.
     await page.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto, TranscriptionListItemDto } from '../../src/core/api-types.js';
 import { encode, run } from '../fixtures/speech/speech-fixtures.js';
 import { apiGet, signUp, uploadViaApi, waitForToast } from './support/app.js';
 import { upgradeWithTestCard } from './support/billing.js';
@@ -88,12 +88,12 @@ describe('a first visit without dead ends', () => {
       await page.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
       await waitForToast(page, 'Transcription complete!');
     }
-    const list = (await apiGet<TranscriptionDto[]>(page, '/api/transcriptions')).body;
+    const list = (await apiGet<TranscriptionListItemDto[]>(page, '/api/transcriptions')).body;
     expect(list.map((item) => [item.filename, item.status])).toEqual([
       ['counting.m4a', 'completed'],
       ['counting.flac', 'completed'],
     ]);
-    for (const item of list) expect(item.text).toContain('four five six');
+    for (const item of list) expect(item.excerpt).toContain('four five six');
     await page
       .getByRole('link', { name: /counting\.flac/ })
       .first()

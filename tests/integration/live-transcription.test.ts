@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
+import type {
+  TranscriptionDto,
+  TranscriptionListItemDto,
+  UsageDto,
+} from '../../src/core/api-types.js';
 import { monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
 import { startTranscriptionSignals } from '../../src/server/live/transcription-signals.js';
 import { utcMonth } from '../../src/server/quota/usage.js';
+import { EXCERPT_CHARACTERS } from '../../src/server/transcriptions/transcript-excerpt.js';
 import {
   GENERIC_FAILURE,
   processTranscription,
@@ -137,7 +142,7 @@ describe.each(kinds)('live results on %s', (kind) => {
     const strangersJob = (await strangers.json()) as TranscriptionDto;
 
     const ended = (id: string) => (event: ReceivedEvent) => {
-      const item = event.data as TranscriptionDto;
+      const item = event.data as TranscriptionListItemDto;
       return event.event === 'transcription' && item.id === id && item.status === 'completed';
     };
     const [mine, theirs] = await Promise.all([
@@ -146,22 +151,24 @@ describe.each(kinds)('live results on %s', (kind) => {
     ]);
     expect(mine.status).toBe(200);
     expect(mine.contentType).toMatch(/^text\/event-stream/);
-    const items = mine.events.map((event) => event.data as TranscriptionDto);
+    const items = mine.events.map((event) => event.data as TranscriptionListItemDto);
     expect(new Set(items.map((item) => item.id))).toEqual(new Set([created.id]));
     expect(new Set(theirs.events.map((event) => (event.data as TranscriptionDto).id))).toEqual(
       new Set([strangersJob.id]),
     );
     // The latest line grows while it runs; progress only goes up; the last item is the result.
     const done = await waitForTranscription<TranscriptionDto>(baseUrl, owner.cookie, created.id);
-    const partial = items.filter((item) => item.status === 'processing' && item.text !== '');
+    // The clip's transcript is shorter than an excerpt, so each excerpt is the whole text so far.
+    expect(done.text.length).toBeLessThan(EXCERPT_CHARACTERS);
+    const partial = items.filter((item) => item.status === 'processing' && item.excerpt !== '');
     expect(partial.length).toBeGreaterThan(0);
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
     for (const item of partial)
-      expect(words(done.text).slice(0, words(item.text).length)).toEqual(words(item.text));
-    expect(words(partial[0]?.text ?? '').length).toBeLessThan(words(done.text).length);
+      expect(words(done.text).slice(0, words(item.excerpt).length)).toEqual(words(item.excerpt));
+    expect(words(partial[0]?.excerpt ?? '').length).toBeLessThan(words(done.text).length);
     const progress = items.map((item) => item.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(items.at(-1)).toMatchObject({ status: 'completed', text: done.text, progress: 100 });
+    expect(items.at(-1)).toMatchObject({ status: 'completed', excerpt: done.text, progress: 100 });
 
     // A job deleted elsewhere leaves the list through the stream.
     const queued = await uploadFile(baseUrl, owner.cookie, short.path);

@@ -26,6 +26,7 @@ describe('the request pipeline', () => {
       'error handler',
       'websocket upgrades',
       'NUL refusal',
+      'JSON bodies',
       'OpenAPI',
       'security headers',
       'conditional GET',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { cancelUserSubscriptions } from '../billing/cancel-user-subscriptions.js';
 import type { BillingDeps } from '../billing/billing-deps.js';
 import type { Database } from '../db/database.js';
@@ -46,7 +46,11 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     await tx.delete(account).where(eq(account.userId, userId));
     // The user row stays (anonymised), so its keys must go with its sessions.
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
-    await tx.delete(verification).where(eq(verification.identifier, current.email));
+    // better-auth's one-time tokens: those named by the address, and those whose value is the
+    // user (password-reset links), which would otherwise set a password on the deleted account.
+    await tx
+      .delete(verification)
+      .where(or(eq(verification.identifier, current.email), eq(verification.value, userId)));
     await tx
       .update(user)
       .set({

@@ -9,6 +9,7 @@ import type { SessionCache } from './session-cache.js';
 import { RESET_LINK_HOURS } from './account-emails.js';
 import type { AccountMail } from './account-mail.js';
 import { markEmailVerified } from './mark-email-verified.js';
+import { refuseSignInMethodForDeletedUser } from './deleted-account-guard.js';
 
 export const AUTH_BASE_PATH = '/api/identity';
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -117,6 +118,11 @@ export function createAuth(options: AuthOptions) {
         delete: { after: async (ended) => sessions.revokeUser(ended.userId) },
       },
       user: { update: { after: async (changed) => sessions.revokeUser(changed.id) } },
+      account: {
+        create: {
+          before: async (created) => refuseSignInMethodForDeletedUser(options.db, created.userId),
+        },
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {

@@ -72,4 +72,35 @@ describe('the in-memory session cache', () => {
     expect(cache.get('t1')).toBeUndefined();
     expect(cache.get('t4')).toEqual(alice);
   });
+
+  it('never holds more bytes than its cap, whatever names users choose', () => {
+    const maxBytes = 100_000;
+    const cache = new SessionCache({
+      maxAgeMs: 60_000,
+      maxEntries: 1_000,
+      maxBytes,
+      broadcast: async () => undefined,
+    });
+    cache.setLive(true);
+    const longName = { ...alice, name: 'A'.repeat(20_000) };
+    for (let index = 0; index < 50; index += 1) {
+      cache.remember(`token-${index}`, longName, FAR_FUTURE, cache.generation());
+      expect(cache.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.get('token-49')).toEqual(longName);
+    expect(cache.get('token-0')).toBeUndefined();
+    cache.close();
+  });
+
+  it('sweeps away expired sessions nobody presented again', () => {
+    const cache = liveCache();
+    cache.remember('token-a', alice, FAR_FUTURE, cache.generation(), 0);
+    cache.remember('token-b', bob, FAR_FUTURE, cache.generation(), 30_000);
+    cache.sweep(60_000);
+    expect(cache.size).toBe(1);
+    cache.sweep(90_000);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    cache.close();
+  });
 });

@@ -1,9 +1,14 @@
-import { UserChangeCache } from '../db/user-change-cache.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes, UserChangeCache } from '../db/user-change-cache.js';
 import type { SessionUser } from './current-user.js';
+
+/** What the sessions together may take unless the operator says (SESSION_CACHE_MB). */
+export const DEFAULT_SESSION_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface SessionCacheOptions {
   maxAgeMs: number;
   maxEntries: number;
+  /** All sessions together never take more (names and emails are the user's to choose). */
+  maxBytes?: number;
   /** Tells every other process that a user's sessions changed (sign-out, deletion, profile). */
   broadcast: (userId: string) => Promise<void>;
 }
@@ -21,6 +26,14 @@ export class SessionCache {
     this.sessions = new UserChangeCache({
       maxAgeMs: options.maxAgeMs,
       maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes ?? DEFAULT_SESSION_CACHE_BYTES,
+      sizeOf: (token, user) =>
+        stringBytes(token) +
+        stringBytes(user.id) +
+        stringBytes(user.name) +
+        stringBytes(user.email) +
+        stringBytes(user.image ?? '') +
+        ENTRY_OVERHEAD_BYTES,
     });
   }
 
@@ -60,5 +73,24 @@ export class SessionCache {
   /** Whether broadcasts reach this process; going deaf forgets everything, as a missed one might matter. */
   setLive(live: boolean): void {
     this.sessions.setLive(live);
+  }
+
+  /** The bytes the cached sessions take now. */
+  get bytes(): number {
+    return this.sessions.bytes;
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Drops the sessions past their max age that nobody presented again. */
+  sweep(now = Date.now()): void {
+    this.sessions.sweep(now);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    this.sessions.close();
   }
 }

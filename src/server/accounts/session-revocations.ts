@@ -12,13 +12,17 @@ const MAX_CACHED_SESSIONS = 50_000;
  * This process's verified sessions. A sign-out or an account deletion is told to every process
  * on `SESSION_REVOCATIONS_CHANNEL`; the listener keeps the cache current (`db/user-change-channels`).
  */
-export function createSessionCache(database: DatabaseHandle): {
+export function createSessionCache(
+  database: DatabaseHandle,
+  maxBytes?: number,
+): {
   cache: SessionCache;
   listener: UserChangeListener;
 } {
   const cache = new SessionCache({
     maxAgeMs: SESSION_CACHE_MAX_AGE_MS,
     maxEntries: MAX_CACHED_SESSIONS,
+    maxBytes,
     broadcast: userChangeBroadcast(database, SESSION_REVOCATIONS_CHANNEL),
   });
   return {

@@ -70,4 +70,15 @@ describe('the in-memory paid-state cache', () => {
     expect(cache.get('alice')).toBeUndefined();
     expect(cache.get('carol')).toBe(false);
   });
+
+  it('sweeps away expired plans nobody asked for again', () => {
+    const cache = liveCache();
+    cache.remember('alice', { isPaid: false, paidUntil: null }, cache.generation(), 0);
+    cache.remember('bob', { isPaid: true, paidUntil: null }, cache.generation(), 30_000);
+    cache.sweep(60_000);
+    expect(cache.size).toBe(1);
+    cache.sweep(90_000);
+    expect(cache.size).toBe(0);
+    cache.close();
+  });
 });

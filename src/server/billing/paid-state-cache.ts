@@ -62,4 +62,18 @@ export class PaidStateCache implements PaidStateChanges {
   setLive(live: boolean): void {
     this.paidStates.setLive(live);
   }
+
+  get size(): number {
+    return this.paidStates.size;
+  }
+
+  /** Drops the plans past their max age that nobody asked for again. */
+  sweep(now = Date.now()): void {
+    this.paidStates.sweep(now);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    this.paidStates.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserChangeCache, type UserChangeCacheOptions } from './user-change-cache.js';
 
-function liveCache(options: Partial<UserChangeCacheOptions> = {}) {
+function liveCache(options: Partial<UserChangeCacheOptions<string>> = {}) {
   const cache = new UserChangeCache<string>({ maxAgeMs: 60_000, ...options });
   cache.setLive(true);
   return cache;

@@ -1,6 +1,22 @@
 import type { UserChangeListener } from './user-change-channels.js';
 
-export interface UserChangeCacheOptions {
+/**
+ * What one entry costs beyond its own strings: the Map slot, the entry object and its numbers.
+ * An estimate; it keeps a cache of many tiny entries bounded too.
+ */
+export const ENTRY_OVERHEAD_BYTES = 200;
+
+/** The bytes a string takes in memory at most (two a character). */
+export function stringBytes(text: string): number {
+  return text.length * 2;
+}
+
+/** The bytes a JSON-shaped value's strings take at most, plus one entry's overhead. */
+export function jsonBytes(value: unknown): number {
+  return stringBytes(JSON.stringify(value) ?? '') + ENTRY_OVERHEAD_BYTES;
+}
+
+export interface UserChangeCacheOptions<V> {
   /** How long an entry is trusted from memory: every change is announced; this bounds a miss. */
   maxAgeMs: number;
   /** Entries of all users together; the oldest goes first. */
@@ -9,6 +25,12 @@ export interface UserChangeCacheOptions {
   maxUsers?: number;
   /** Entries of one user; that user's oldest goes first. */
   maxEntriesPerUser?: number;
+  /** All entries together never take more bytes than this (as `sizeOf` counts); the oldest go first. */
+  maxBytes?: number;
+  /** What one entry takes in memory, key included (by default the overhead alone). */
+  sizeOf?: (key: string, value: V) => number;
+  /** How often expired entries nobody asked for again are dropped; by default once per max age. */
+  sweepEveryMs?: number;
 }
 
 export interface RememberOptions {
@@ -22,6 +44,7 @@ interface Entry<V> {
   value: V;
   /** When this process must ask the database again. */
   until: number;
+  bytes: number;
 }
 
 /**
@@ -34,7 +57,9 @@ interface Entry<V> {
  *   database and pass it to `remember`;
  * - while changes cannot reach this process (`setLive(false)`) nothing is served, and going deaf
  *   or hearing again forgets everything, as a missed change might matter;
- * - an entry is trusted for `maxAgeMs` at most, never past its own `expiresAt`.
+ * - an entry is trusted for `maxAgeMs` at most, never past its own `expiresAt`;
+ * - memory is bounded in entries, users and bytes, and expired entries are swept on a timer
+ *   (unref'd; `close` stops it), so many users' large values cannot fill the heap.
  * Keys are unique across users (a session token, a user id, a user's read). Values are never
  * `undefined`, which `get` answers for "ask the database".
  */
@@ -46,8 +71,23 @@ export class UserChangeCache<V> {
   /** Goes up with every change: a read that overlapped one is not remembered. */
   private changes = 0;
   private live = false;
+  private totalBytes = 0;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly options: UserChangeCacheOptions) {}
+  constructor(private readonly options: UserChangeCacheOptions<V>) {
+    this.sweeper = setInterval(() => this.sweep(), options.sweepEveryMs ?? options.maxAgeMs);
+    this.sweeper.unref();
+  }
+
+  /** The bytes the entries take now, as `sizeOf` counts them. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** How many entries are kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: string, now = Date.now()): V | undefined {
     if (!this.live) return undefined;
@@ -74,12 +114,17 @@ export class UserChangeCache<V> {
   ): void {
     if (!this.live || generation !== this.changes) return;
     this.delete(key);
-    this.makeRoom(userId);
+    const bytes = this.options.sizeOf?.(key, value) ?? ENTRY_OVERHEAD_BYTES;
+    // One value larger than the whole cache is not kept at all.
+    if (this.options.maxBytes !== undefined && bytes > this.options.maxBytes) return;
+    this.makeRoom(userId, bytes);
     this.entries.set(key, {
       userId,
       value,
       until: Math.min(now + this.options.maxAgeMs, expiresAt),
+      bytes,
     });
+    this.totalBytes += bytes;
     const keys = this.keysByUser.get(userId) ?? new Set<string>();
     this.keysByUser.set(userId, keys.add(key));
   }
@@ -87,8 +132,7 @@ export class UserChangeCache<V> {
   /** Forgets a user's entries in this process (what a change announced from anywhere does). */
   forgetUser(userId: string): void {
     this.changes += 1;
-    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
-    this.keysByUser.delete(userId);
+    this.dropUser(userId);
   }
 
   /** Whether changes reach this process; going deaf, or hearing again, forgets everything. */
@@ -96,7 +140,18 @@ export class UserChangeCache<V> {
     this.changes += 1;
     this.entries.clear();
     this.keysByUser.clear();
+    this.totalBytes = 0;
     this.live = live;
+  }
+
+  /** Drops the entries past their time that nobody asked for again. */
+  sweep(now = Date.now()): void {
+    for (const [key, entry] of this.entries) if (entry.until <= now) this.delete(key);
+  }
+
+  /** Stops the sweeping timer. */
+  close(): void {
+    clearInterval(this.sweeper);
   }
 
   /** Keeps the cache current through `user-change-channels.ts`, on `channel`. */
@@ -108,9 +163,9 @@ export class UserChangeCache<V> {
     };
   }
 
-  /** Every bound is kept here, before an entry of `userId` is added. */
-  private makeRoom(userId: string): void {
-    const { maxEntries, maxUsers, maxEntriesPerUser } = this.options;
+  /** Every bound is kept here, before an entry of `userId` taking `bytes` is added. */
+  private makeRoom(userId: string, bytes: number): void {
+    const { maxEntries, maxUsers, maxEntriesPerUser, maxBytes } = this.options;
     const own = this.keysByUser.get(userId);
     if (!own && maxUsers !== undefined && this.keysByUser.size >= maxUsers) {
       const oldestUser = this.keysByUser.keys().next();
@@ -120,15 +175,23 @@ export class UserChangeCache<V> {
       const oldest = own.values().next();
       if (!oldest.done) this.delete(oldest.value);
     }
-    if (maxEntries !== undefined && this.entries.size >= maxEntries) {
+    while (
+      (maxEntries !== undefined && this.entries.size >= maxEntries) ||
+      (maxBytes !== undefined && this.totalBytes + bytes > maxBytes)
+    ) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.delete(oldest.value);
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
   }
 
   /** Makes room; unlike `forgetUser` it is no change, so reads under way may still be kept. */
   private dropUser(userId: string): void {
-    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
+    for (const key of this.keysByUser.get(userId) ?? []) {
+      const entry = this.entries.get(key);
+      if (entry) this.totalBytes -= entry.bytes;
+      this.entries.delete(key);
+    }
     this.keysByUser.delete(userId);
   }
 
@@ -136,6 +199,7 @@ export class UserChangeCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
     const keys = this.keysByUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) this.keysByUser.delete(entry.userId);

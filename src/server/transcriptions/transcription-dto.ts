@@ -2,18 +2,33 @@ import type {
   ShareLinkDto,
   TranscriptionDto,
   TranscriptionListItemDto,
+  TranscriptionSummaryDto,
 } from '../../core/api-types.js';
+import { excerptFromEnd, excerptOf } from './transcript-excerpt.js';
 import { segmentsEqual } from './transcript-segments.js';
 import type { TranscriptionRow } from './transcription.repository.js';
 
-/** The public shape of a list item: storage keys, internal columns and segments stay behind. */
-export function toTranscriptionListItemDto(
-  row: Omit<TranscriptionRow, 'segments' | 'originalSegments' | 'originalText' | 'searchVector'>,
-): TranscriptionListItemDto {
+type SummaryRow = Pick<
+  TranscriptionRow,
+  | 'id'
+  | 'filename'
+  | 'createdAt'
+  | 'durationInSeconds'
+  | 'fileSize'
+  | 'isTruncated'
+  | 'status'
+  | 'progress'
+  | 'error'
+  | 'language'
+  | 'engine'
+  | 'model'
+>;
+
+/** What both shapes say: storage keys, internal columns, text and segments stay behind. */
+function toSummaryDto(row: SummaryRow): TranscriptionSummaryDto {
   return {
     id: row.id,
     filename: row.filename,
-    text: row.text,
     createdAt: row.createdAt.toISOString(),
     durationInSeconds: row.durationInSeconds,
     fileSize: row.fileSize,
@@ -27,6 +42,20 @@ export function toTranscriptionListItemDto(
   };
 }
 
+/**
+ * A list item: the summary and an excerpt of the text, never the whole of it (a page may hold
+ * a hundred long transcripts, and pages are kept in memory). `excerptSource` is at least the
+ * part of the text the excerpt is cut from (`excerptSourceColumn`).
+ */
+export function toTranscriptionListItemDto(
+  row: SummaryRow & { excerptSource: string },
+): TranscriptionListItemDto {
+  return {
+    ...toSummaryDto(row),
+    excerpt: excerptOf(row.excerptSource, excerptFromEnd(row.status)),
+  };
+}
+
 export function shareLinkFor(baseUrl: string, token: string): ShareLinkDto {
   return { url: `${baseUrl}/s/${token}`, token };
 }
@@ -34,7 +63,8 @@ export function shareLinkFor(baseUrl: string, token: string): ShareLinkDto {
 /** Everything the detail page needs. `baseUrl` makes the share link absolute. */
 export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): TranscriptionDto {
   return {
-    ...toTranscriptionListItemDto(row),
+    ...toSummaryDto(row),
+    text: row.text,
     segments: row.segments,
     version: row.version,
     isEdited: row.originalSegments !== null && !segmentsEqual(row.originalSegments, row.segments),

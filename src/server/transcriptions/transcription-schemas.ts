@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS, TRANSCRIPTION_STATUSES } from '../../core/api-types.js';
 import { forDocumentationOnly } from '../http/documentation-only.js';
 import { LIST_SORTS } from './library/list-cursor.js';
+import { EXCERPT_CHARACTERS } from './transcript-excerpt.js';
 
 /**
  * What the library routes take and answer with: zod checks the input against these and shapes the
@@ -11,26 +12,34 @@ import { LIST_SORTS } from './library/list-cursor.js';
 
 const segment = z.object({ start: z.number(), end: z.number(), text: z.string() });
 
-export const transcriptionListItemSchema = z
-  .object({
-    id: z.string(),
-    filename: z.string(),
-    text: z.string(),
-    createdAt: z.iso.datetime(),
-    durationInSeconds: z.number(),
-    fileSize: z.number(),
-    isTruncated: z.boolean(),
-    status: z.enum(TRANSCRIPTION_STATUSES),
-    progress: z.number(),
-    error: z.string().nullable(),
-    language: z.string().nullable(),
-    engine: z.string().nullable(),
-    model: z.string().nullable(),
+const transcriptionSummary = z.object({
+  id: z.string(),
+  filename: z.string(),
+  createdAt: z.iso.datetime(),
+  durationInSeconds: z.number(),
+  fileSize: z.number(),
+  isTruncated: z.boolean(),
+  status: z.enum(TRANSCRIPTION_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  language: z.string().nullable(),
+  engine: z.string().nullable(),
+  model: z.string().nullable(),
+});
+
+export const transcriptionListItemSchema = transcriptionSummary
+  .extend({
+    excerpt: z
+      .string()
+      .describe(
+        `At most ${EXCERPT_CHARACTERS} characters of the text, "…" marking a cut: its beginning, or while queued or processing its end (the newest words). The whole text is in \`GET /api/transcriptions/{id}\`.`,
+      ),
   })
   .meta({ id: 'TranscriptionListItem' });
 
-export const transcriptionSchema = transcriptionListItemSchema
+export const transcriptionSchema = transcriptionSummary
   .extend({
+    text: z.string(),
     segments: z.array(segment),
     version: z.number().int(),
     isEdited: z.boolean(),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LibraryReadCache } from './library-read-cache.js';
 
 /** A load that counts its database trips and answers what the "database" holds now. */
@@ -74,19 +74,66 @@ describe("the cache of each user's list pages and usage", () => {
     expect(await cache.read('alice', 'list', load)).toBe('v3');
   });
 
-  it('keeps at most its number of users and reads per user, dropping the oldest', async () => {
-    const cache = liveCache({ maxUsers: 2, maxReadsPerUser: 2 });
+  it('keeps at most its number of reads per user, dropping the oldest', async () => {
+    const cache = liveCache({ maxReadsPerUser: 2 });
     const { state, load } = source('x');
-    for (const user of ['alice', 'bob', 'carol']) await cache.read(user, 'list', load);
-    expect(state.trips).toBe(3);
-    await cache.read('alice', 'list', load); // alice was dropped for carol
-    expect(state.trips).toBe(4);
     for (const key of ['a', 'b', 'c']) await cache.read('carol', key, load);
     const trips = state.trips;
     await cache.read('carol', 'c', load);
     await cache.read('carol', 'b', load);
     expect(state.trips).toBe(trips);
-    await cache.read('carol', 'list', load); // carol's oldest reads made room
+    await cache.read('carol', 'a', load); // carol's oldest read made room
     expect(state.trips).toBe(trips + 1);
+    cache.close();
+  });
+
+  it('never holds more bytes than its cap, however many users read large pages', async () => {
+    const maxBytes = 200_000;
+    const cache = liveCache({ maxBytes });
+    const page = { items: Array.from({ length: 100 }, () => 'w'.repeat(300)), nextCursor: null };
+    for (let user = 0; user < 50; user += 1) {
+      for (let variant = 0; variant < 16; variant += 1) {
+        await cache.read(`user-${user}`, `list ${variant}`, async () => page);
+        expect(cache.bytes).toBeLessThanOrEqual(maxBytes);
+      }
+    }
+    // Each page's JSON is over 30,000 characters (two bytes each): only the newest few fit.
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.size).toBeLessThanOrEqual(Math.floor(maxBytes / 60_000));
+    const { state, load } = source('newest');
+    await cache.read('user-49', 'list 15', load);
+    expect(state.trips).toBe(0);
+    cache.close();
+  });
+
+  it('keeps no read larger than the whole cache', async () => {
+    const cache = liveCache({ maxBytes: 1_000 });
+    const { state, load } = source('x'.repeat(1_000));
+    await cache.read('alice', 'list', load);
+    await cache.read('alice', 'list', load);
+    expect(state.trips).toBe(2);
+    expect(cache.bytes).toBe(0);
+    cache.close();
+  });
+
+  it('sweeps away expired reads nobody asked for again', async () => {
+    const cache = liveCache({ maxAgeMs: 1_000 });
+    const { load } = source('page');
+    await cache.read('alice', 'list', load, 0);
+    await cache.read('bob', 'list', load, 500);
+    cache.sweep(1_000);
+    expect(cache.size).toBe(1);
+    cache.sweep(1_500);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    cache.close();
+  });
+
+  it('sweeps on its own timer', async () => {
+    const cache = liveCache({ maxAgeMs: 5, sweepEveryMs: 5 });
+    await cache.read('alice', 'list', source('page').load);
+    expect(cache.size).toBe(1);
+    await vi.waitFor(() => expect(cache.size).toBe(0), { timeout: 5_000, interval: 5 });
+    cache.close();
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { transcriptions } from '../../db/schema.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
+import { excerptSourceColumn } from '../transcript-excerpt.js';
 
 export interface ListPage<Item> {
   items: Item[];
@@ -31,7 +32,8 @@ const listColumns = {
   id: t.id,
   userId: t.userId,
   filename: t.filename,
-  text: t.text,
+  // Never the whole text: a page of a hundred long transcripts would be a hundred of them.
+  excerptSource: excerptSourceColumn(),
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   durationInSeconds: t.durationInSeconds,

@@ -36,9 +36,9 @@ export function TranscriptionListItem({
         {isUnfinished(transcription) ? (
           <>
             <TranscriptionProgress transcription={transcription} />
-            {transcription.text ? (
+            {transcription.excerpt ? (
               <p className="mt-1 truncate text-sm text-slate-600" title="Latest line">
-                {latestLine(transcription.text)}
+                {latestLine(transcription.excerpt)}
               </p>
             ) : null}
           </>
@@ -46,7 +46,7 @@ export function TranscriptionListItem({
         {transcription.status === 'cancelled' ? (
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">
             <span className="font-medium text-amber-700">Cancelled: </span>
-            {transcription.text || 'no words were made'}
+            {transcription.excerpt || 'no words were made'}
           </p>
         ) : null}
         {transcription.status === 'failed' ? (
@@ -54,8 +54,8 @@ export function TranscriptionListItem({
             Failed: {transcription.error ?? 'An error occurred'}
           </p>
         ) : null}
-        {transcription.status === 'completed' && transcription.text ? (
-          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{transcription.text}</p>
+        {transcription.status === 'completed' && transcription.excerpt ? (
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{transcription.excerpt}</p>
         ) : null}
       </div>
       <TranscriptionActionsMenu transcription={transcription} />
