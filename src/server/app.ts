@@ -21,6 +21,7 @@ import type { Config } from './config.js';
 import { startAuth, startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 import type { DatabaseHandle } from './db/database.js';
 import { originResolver } from './http/request-origin.js';
+import { acceptsHostname, warnWithoutBaseUrl } from './http/accepted-hosts.js';
 import { redactingSerializers } from './log-redaction.js';
 import { registerConditionalGet } from './http/conditional-get.js';
 import { registerCrossSiteGuard } from './http/cross-site-guard.js';
@@ -109,7 +110,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   applyConnectionLimits(server, config.http, server.log);
 
-  const originOf = originResolver(config.fixedOrigin, config.baseUrl);
+  warnWithoutBaseUrl(config, server.log);
+  const originOf = originResolver(
+    config.fixedOrigin,
+    config.baseUrl,
+    acceptsHostname(config.allowedHosts),
+  );
   const sessions = createSessionCache(database);
   const plans = createPaidStateCache(database);
   const libraryReads = new LibraryReadCache();
@@ -228,6 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     queue,
     gate: uploadGate,
     engineStatus: services.engineStatus,
+    requestsInFlightPerAccount: config.apiRequestsInFlight,
   });
   await registerApiDocsPage(server);
   await server.register(transcriptionEditsRoutes, { db: database.db, originOf });
