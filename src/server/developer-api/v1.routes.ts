@@ -94,8 +94,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
       schema: {
         tags: ['OpenAI-compatible'],
         summary: 'Transcribe an audio file (answers when the transcript is done)',
-        description:
-          'OpenAI’s form and answers. The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their `timeout` for long files. Every transcript made here is also in the library. One account sends at most 3 files at once; a fourth is answered 429 with `Retry-After`, which the SDKs honour for a file they hold in memory (`toFile`) but not for a stream.',
+        description: `OpenAI’s form and answers. The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their \`timeout\` for long files. Every transcript made here is also in the library. One account has at most ${options.requestsInFlightPerAccount} of these requests open at once, whichever keys they use; another is answered 429 with \`Retry-After\`, which the SDKs honour for a file they hold in memory (\`toFile\`) but not for a stream. A transcription cancelled or deleted in the web app meanwhile is answered at once: 409 or 404.`,
         security: [{ apiKey: [] }],
         consumes: ['multipart/form-data'],
         body: transcriptionFormSchema,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 
 /**
  * After an early answer the client may still be sending: at most this much more of its body is
@@ -32,7 +32,9 @@ export function closeAfterEarlyAnswers(
 ): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (!raw.complete && announcesBody(raw) && !raw.socket.destroyed) {
+    // Only a real connection: requests injected in-process (tests, internal calls) have none.
+    const onConnection = raw.socket instanceof Socket && !raw.socket.destroyed;
+    if (onConnection && !raw.complete && announcesBody(raw)) {
       void reply.header('connection', 'close');
       drainThenClose(raw, limits);
     }
@@ -62,5 +64,5 @@ function drainThenClose(raw: IncomingMessage, limits: { drainMs: number; drainBy
   // Node ends a `Connection: close` answer with destroySoon(): a half-close, then a full close
   // as soon as the answer is flushed, with the body still unread. Here the half-close stays, and
   // the full close waits for the end of the body, the byte budget or the deadline above.
-  (socket as Socket & { destroySoon: () => void }).destroySoon = () => socket.end();
+  socket.destroySoon = () => socket.end();
 }
