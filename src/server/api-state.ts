@@ -6,6 +6,7 @@ import type { PaidStateCache } from './billing/paid-state-cache.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { startUserChangeChannels } from './db/user-change-channels.js';
+import { acceptsHostname, warnWithoutBaseUrl } from './http/accepted-hosts.js';
 import { originResolver, type OriginOf } from './http/request-origin.js';
 import { LibraryReadCache } from './transcriptions/library/library-read-cache.js';
 import { UploadReservations } from './uploads/upload-reservations.js';
@@ -30,6 +31,7 @@ export async function startApiState(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<ApiState> {
+  warnWithoutBaseUrl(config, log);
   const sessions = createSessionCache(database, config.memoryCaches.sessionBytes);
   const plans = createPaidStateCache(database);
   const libraryReads = new LibraryReadCache({ maxBytes: config.memoryCaches.libraryBytes });
@@ -39,7 +41,11 @@ export async function startApiState(
     log,
   );
   return {
-    originOf: originResolver(config.fixedOrigin, config.baseUrl),
+    originOf: originResolver(
+      config.fixedOrigin,
+      config.baseUrl,
+      acceptsHostname(config.allowedHosts),
+    ),
     sessions: sessions.cache,
     paidStates: plans.paidStates,
     libraryReads,

@@ -19,6 +19,13 @@ export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   BASE_URL: z.url().optional(),
+  ALLOWED_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/, 'host names separated by commas')
+      .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()))
+      .optional(),
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
   AUDIO_DIR: optionalText,
   STORAGE_URL: optionalText,
@@ -36,6 +43,7 @@ export const environmentSchema = z.object({
   RUN_WORKERS: booleanFromString.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  API_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(3),
   TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
   WHISPER_MODEL: optionalText,
   WHISPER_MODELS_DIR: optionalText,
@@ -66,6 +74,7 @@ export const environmentSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(8192),
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  REFUSED_BODY_DRAIN_SECONDS: z.coerce.number().positive().max(3600).default(5),
   MAX_CONNECTIONS_PER_IP: optionalText.pipe(
     z.string().regex(/^\d+$/, 'a whole number, 0 for no cap').transform(Number).optional(),
   ),
@@ -84,6 +93,11 @@ export interface Config {
    * is opened by (localhost, 127.0.0.1, the machine's IP), and same-origin means that address.
    */
   fixedOrigin: string | undefined;
+  /**
+   * Without BASE_URL, host names besides this machine's own names and addresses that people
+   * open the server by (ALLOWED_HOSTS): a Host that is none of them is not trusted as the origin.
+   */
+  allowedHosts: string[];
   dataDir: string;
   audioDir: string;
   /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
@@ -105,8 +119,13 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   runWorkers: boolean;
   workerConcurrency: number;
-  /** Requests each API key may make per minute, counted in the database across processes. */
+  /**
+   * Requests each API key, and each account (all its keys together), may make per minute,
+   * counted in the database across processes.
+   */
   apiRateLimitPerMinute: number;
+  /** `/v1/audio/transcriptions` requests one account may have open at once, per process. */
+  apiRequestsInFlight: number;
   transcription: {
     engine: Environment['TRANSCRIPTION_ENGINE'];
     apiUrl: string | undefined;
@@ -146,6 +165,11 @@ export interface Config {
     /** A body must bring at least this many bytes a second, averaged over each window. */
     bodyMinBytesPerSecond: number;
     bodyRateWindowMs: number;
+    /**
+     * A request answered before its body arrived (a refusal) has its connection closed within
+     * this time, the rest of its body read and discarded meanwhile so the client sees the answer.
+     */
+    refusedBodyDrainMs: number;
     /** 0: no cap (the default behind TRUST_PROXY, where every connection is the proxy's). */
     maxConnectionsPerIp: number;
     /** After SIGTERM, requests in flight get this long before their connections are closed. */
@@ -251,6 +275,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     baseUrl,
     fixedOrigin: env.BASE_URL ? new URL(baseUrl).origin : undefined,
+    allowedHosts: env.ALLOWED_HOSTS ?? [],
     dataDir,
     audioDir,
     storage: s3
@@ -280,6 +305,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     runWorkers: env.RUN_WORKERS,
     workerConcurrency: env.WORKER_CONCURRENCY ?? availableParallelism(),
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    apiRequestsInFlight: env.API_REQUESTS_IN_FLIGHT,
     transcription: {
       engine: env.TRANSCRIPTION_ENGINE,
       apiUrl: env.TRANSCRIPTION_API_URL,
@@ -335,6 +361,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       bodyMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
       bodyRateWindowMs: env.UPLOAD_RATE_WINDOW_SECONDS * 1000,
+      refusedBodyDrainMs: env.REFUSED_BODY_DRAIN_SECONDS * 1000,
       maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP ?? (env.TRUST_PROXY ? 0 : 100),
       shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     },

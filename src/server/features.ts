@@ -88,13 +88,14 @@ export const FEATURES: readonly Feature[] = [
       signals: services.signals,
     }),
   (server, { database }) => server.register(apiKeysRoutes, { db: database.db }),
-  (server, { database, services, uploadGate }) =>
+  (server, { config, database, services, uploadGate }) =>
     server.register(v1Routes, {
       database,
       storage: services.storage,
       queue: services.queue,
       gate: uploadGate,
       engineStatus: services.engineStatus,
+      requestsInFlightPerAccount: config.apiRequestsInFlight,
     }),
   (server) => registerApiDocsPage(server),
   (server, { database, api }) =>

@@ -240,7 +240,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       message:
-        'Cross-site request refused: this server expects requests from http://localhost:3000. If that is not the address you opened, ask the operator to set BASE_URL to it.',
+        'Cross-site request refused: this server expects requests from http://localhost:3000. If that is not the address you opened, ask the operator to set BASE_URL (or ALLOWED_HOSTS) to it.',
     });
   });
 

@@ -1,9 +1,15 @@
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, uniqueEmail } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
+/** The address others on the network open this machine by. */
+const lanAddress =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address ?? '127.0.0.2';
 
 function signUpFrom(app: TestApp, host: string, origin: string, email = uniqueEmail()) {
   return app.server.inject({
@@ -36,7 +42,7 @@ describe.each(kinds)('same-origin checks on %s', (kind) => {
     it.each([
       ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
       ['localhost:3000', 'http://localhost:3000'],
-      ['192.168.1.20:3000', 'http://192.168.1.20:3000'],
+      [`${lanAddress}:3000`, `http://${lanAddress}:3000`],
     ])(
       'signs up, stays signed in and sends the contact form when opened at %s',
       async (host, origin) => {

@@ -81,8 +81,10 @@ export async function revokeApiKey(db: Database, userId: string, id: string): Pr
 export interface KeyUse {
   keyId: string;
   userId: string;
-  /** Requests in the current minute, this one included. */
+  /** Requests with this key in the current minute, this one included. */
   requestsThisMinute: number;
+  /** Requests with any key of the same account in the current minute, this one included. */
+  accountRequestsThisMinute: number;
   /** Seconds until the current minute's budget starts again. */
   secondsLeftInWindow: number;
 }
@@ -107,10 +109,16 @@ export async function useApiKey(
     .where(eq(apiKeys.secretHash, hashApiKey(secret)))
     .returning({ keyId: apiKeys.id, userId: apiKeys.userId, requests: apiKeys.rateCount });
   if (!row) return undefined;
+  // Read after this key's count went up: concurrent requests can only see more, never fewer.
+  const [account] = await db
+    .select({ requests: sql<string>`coalesce(sum(${apiKeys.rateCount}), 0)` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, row.userId), eq(apiKeys.rateWindow, minute)));
   return {
     keyId: row.keyId,
     userId: row.userId,
     requestsThisMinute: row.requests,
+    accountRequestsThisMinute: Number(account?.requests ?? row.requests),
     secondsLeftInWindow: Math.max(1, Math.ceil(((minute + 1) * 60_000 - now.getTime()) / 1000)),
   };
 }

@@ -37,6 +37,10 @@ export const INVALID_API_KEY =
 export const KEYS_NEED_SESSION =
   'This route needs a signed-in session: API keys work on the transcript library (/api/transcriptions, /api/usage) and /v1 only.';
 
+export function apiRateLimitMessage(perMinute: number, secondsLeft: number): string {
+  return `Rate limit reached: ${perMinute} requests a minute per account, all its API keys together. Try again in ${secondsLeft} s.`;
+}
+
 export interface AuthenticationOptions {
   auth: Auth;
   db: Database;
@@ -82,11 +86,13 @@ async function authenticate(
   if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
   const use = await useApiKey(options.db, key);
   if (!use) throw new AppError('unauthenticated', INVALID_API_KEY);
-  if (use.requestsThisMinute > options.apiRequestsPerMinute) {
+  // Per key and per account: an account's keys share its budget, so more keys bring no more.
+  const requests = Math.max(use.requestsThisMinute, use.accountRequestsThisMinute);
+  if (requests > options.apiRequestsPerMinute) {
     void reply.header('retry-after', String(use.secondsLeftInWindow));
     throw new AppError(
       'rate_limited',
-      `Rate limit reached: ${options.apiRequestsPerMinute} requests a minute per API key. Try again in ${use.secondsLeftInWindow} s.`,
+      apiRateLimitMessage(options.apiRequestsPerMinute, use.secondsLeftInWindow),
     );
   }
   request.user = { id: use.userId, via: 'key', keyId: use.keyId };

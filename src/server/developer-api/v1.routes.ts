@@ -21,6 +21,7 @@ import {
   transcriptionFormSchema,
 } from './openai-schemas.js';
 import { quotaRetryAfterSeconds } from './quota-retry.js';
+import { capRequestsInFlight } from './requests-in-flight.js';
 import { transcriptionAnswer } from './transcription-response.js';
 import { waitForTranscription } from './wait-for-transcription.js';
 
@@ -31,14 +32,21 @@ export interface V1RoutesOptions {
   /** Shared with the web app's uploads: the same limits per user and process. */
   gate: UploadGate;
   engineStatus: () => Promise<SpeechEngineStatus>;
+  /** Transcription requests one account may have open at once (API_REQUESTS_IN_FLIGHT). */
+  requestsInFlightPerAccount: number;
 }
 
 const errors = {
   400: openAiErrorSchema,
   401: openAiErrorSchema,
+  404: openAiErrorSchema,
+  409: openAiErrorSchema,
   413: openAiErrorSchema,
   429: openAiErrorSchema,
 };
+
+export const CANCELLED_IN_THE_WEB_APP =
+  'This transcription was cancelled in the web app before it finished; send the file again to transcribe it.';
 
 /** The quota refusals of the web app (403) become OpenAI's 429 `insufficient_quota`. */
 function asQuotaError(error: unknown): unknown {
@@ -53,6 +61,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
   const { db } = database;
   const startedAt = Math.floor(Date.now() / 1000);
   registerOpenAiErrorHandler(app);
+  const inFlight = capRequestsInFlight(options.requestsInFlightPerAccount);
 
   app.get(
     '/v1/models',
@@ -80,11 +89,12 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     '/v1/audio/transcriptions',
     {
       config: { auth: 'session-or-key' },
+      onRequest: inFlight.onRequest,
+      onSend: inFlight.onSend,
       schema: {
         tags: ['OpenAI-compatible'],
         summary: 'Transcribe an audio file (answers when the transcript is done)',
-        description:
-          'OpenAI’s form and answers. The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their `timeout` for long files. Every transcript made here is also in the library. One account sends at most 3 files at once; a fourth is answered 429 with `Retry-After`, which the SDKs honour for a file they hold in memory (`toFile`) but not for a stream.',
+        description: `OpenAI’s form and answers. The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their \`timeout\` for long files. Every transcript made here is also in the library. One account has at most ${options.requestsInFlightPerAccount} of these requests open at once, whichever keys they use; another is answered 429 with \`Retry-After\`, which the SDKs honour for a file they hold in memory (\`toFile\`) but not for a stream. A transcription cancelled or deleted in the web app meanwhile is answered at once: 409 or 404.`,
         security: [{ apiKey: [] }],
         consumes: ['multipart/form-data'],
         body: transcriptionFormSchema,
@@ -141,6 +151,14 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
       }
       const done = await waitForTranscription(db, request, user.id, created.id);
       if (!done) return reply;
+      if (done.status === 'cancelled') {
+        throw new OpenAiError(
+          'conflict',
+          CANCELLED_IN_THE_WEB_APP,
+          'invalid_request_error',
+          'transcription_cancelled',
+        );
+      }
       if (done.status === 'failed') {
         throw new OpenAiError(
           'unprocessable',

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import type { Config } from '../config.js';
+import {
+  announcesBody,
+  closeAfterEarlyAnswers,
+  DRAIN_AFTER_ANSWER_UP_TO_BYTES,
+} from './close-after-early-answer.js';
 
 export const TOO_MANY_CONNECTIONS =
   'Too many open connections from your address. Close some tabs or downloads and try again.';
@@ -41,6 +46,8 @@ function capConnectionsPerAddress(app: FastifyInstance, max: number): void {
  * A request body must keep arriving at a minimum rate, checked over a window: a 100 MB upload on
  * a slow link takes as long as it needs, while a stalled or trickling body loses its connection
  * after one window. The socket's byte count is read, never the body, so parsers see every byte.
+ * The rule holds until the body has all arrived, also after an early answer (a refusal): a body
+ * nobody will use must not hold its connection open by stalling.
  */
 function requireBodyProgress(
   app: FastifyInstance,
@@ -48,12 +55,9 @@ function requireBodyProgress(
   log: FastifyBaseLogger,
 ): void {
   const bytesPerWindow = (limits.bodyMinBytesPerSecond * limits.bodyRateWindowMs) / 1000;
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    const hasBody =
-      raw.headers['transfer-encoding'] !== undefined ||
-      Number(raw.headers['content-length'] ?? 0) > 0;
-    if (!hasBody || raw.complete) {
+    if (!announcesBody(raw) || raw.complete) {
       done();
       return;
     }
@@ -77,7 +81,7 @@ function requireBodyProgress(
     }
     raw.once('end', stop);
     raw.once('close', stop);
-    reply.raw.once('close', stop);
+    socket.once('close', stop);
     done();
   });
 }
@@ -93,6 +97,10 @@ export function applyConnectionLimits(
   app.server.requestTimeout = 0;
   if (limits.maxConnectionsPerIp > 0) capConnectionsPerAddress(app, limits.maxConnectionsPerIp);
   requireBodyProgress(app, limits, log);
+  closeAfterEarlyAnswers(app, {
+    drainMs: limits.refusedBodyDrainMs,
+    drainBytes: DRAIN_AFTER_ANSWER_UP_TO_BYTES,
+  });
 }
 
 /**

@@ -38,7 +38,7 @@ function refuseCrossSite(
     (origin === undefined && fetchSite === 'cross-site');
   if (!crossSite) return false;
   void reply.status(403).send({
-    message: `Cross-site request refused: this server expects requests from ${expected}. If that is not the address you opened, ask the operator to set BASE_URL to it.`,
+    message: `Cross-site request refused: this server expects requests from ${expected}. If that is not the address you opened, ask the operator to set BASE_URL (or ALLOWED_HOSTS) to it.`,
   });
   return true;
 }

@@ -3,7 +3,6 @@ import type { Plan } from '../../core/plans.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
-import { drainRefusedBody } from './drain-refused-body.js';
 import { monthlyLimitMessage } from '../quota/quota-messages.js';
 import {
   assertUploadRequest,
@@ -15,13 +14,6 @@ import { readUsage } from '../quota/usage.js';
 import type { UploadReservations } from './upload-reservations.js';
 
 const UPLOADS_AT_ONCE_RETRY_SECONDS = 5;
-/**
- * A refusal sent before the body is read reaches a client that is still sending only if the
- * server goes on reading (and discarding) the rest; closing on it makes the client see a reset
- * instead of the message. Bodies up to this size are drained after the refusal; larger ones end
- * the connection, so nobody makes the server read 100 MB it has refused.
- */
-const DRAIN_REFUSED_BODY_UP_TO_BYTES = 16 * 1024 * 1024;
 
 /** What every upload path shares: this process's work folder and its uploads in flight. */
 export interface UploadGate {
@@ -65,15 +57,7 @@ export async function acceptUpload(
       declaredBytes: declaredLength(request),
     });
   } catch (error) {
-    // The refusal goes out at once; the rest of a small body is read behind it.
-    const declared = declaredLength(request);
-    if (declared === undefined || declared <= DRAIN_REFUSED_BODY_UP_TO_BYTES) {
-      void drainRefusedBody(request.raw, DRAIN_REFUSED_BODY_UP_TO_BYTES).then((drained) => {
-        if (!drained) request.raw.socket?.destroy();
-      });
-    } else {
-      reply.header('connection', 'close');
-    }
+    // The refusal goes out at once; its connection then closes behind it (close-after-early-answer).
     // Too many uploads at once: another one finishes within seconds.
     if (error instanceof AppError && error.code === 'rate_limited')
       reply.header('retry-after', String(UPLOADS_AT_ONCE_RETRY_SECONDS));
@@ -84,7 +68,6 @@ export async function acceptUpload(
     return { upload, release: () => reservation.release() };
   } catch (error) {
     reservation.release();
-    reply.header('connection', 'close');
     throw error;
   }
 }
