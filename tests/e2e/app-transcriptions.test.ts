@@ -3,7 +3,8 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import {
   apiGet,
   dropFile,

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { contactMessageSchema } from '../../core/contact.js';
 import type { Database } from '../db/database.js';
 import { contactMessages } from '../db/schema.js';
-import { ANONYMOUS_SECURITY, apiErrorSchema, okSchema } from '../http/api-schemas.js';
+import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import type { Mailer } from '../mail/mailer.js';
 import { forwardContactMessage } from './forward-contact-message.js';
 

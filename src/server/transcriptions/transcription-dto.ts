@@ -1,8 +1,5 @@
-import type {
-  ShareLinkDto,
-  TranscriptionDto,
-  TranscriptionListItemDto,
-} from '../../core/api-types.js';
+import type { ShareLinkDto } from '../../core/api/sharing.js';
+import type { TranscriptionDto, TranscriptionListItemDto } from '../../core/api/transcriptions.js';
 import { segmentsEqual } from './transcript-segments.js';
 import type { TranscriptionRow } from './transcription.repository.js';
 
