@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type {
   TranscriptionDto,
   TranscriptionListItemDto,
-  UsageDto,
-} from '../../src/core/api-types.js';
+} from '../../src/core/api/transcriptions.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import {
   apiGet,
   dropFile,

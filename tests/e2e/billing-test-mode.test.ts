@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, TranscriptionDto } from '../../src/core/api-types.js';
+import type { CurrentUser } from '../../src/core/api/account.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { apiGet, postJson, signUp, subscribeViaApi, waitForToast } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';

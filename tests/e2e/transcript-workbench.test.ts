@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionDto, TranscriptSegmentDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto, TranscriptSegmentDto } from '../../src/core/api/transcriptions.js';
 import { apiGet, screenshotAt, signUp, uploadViaApi } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';

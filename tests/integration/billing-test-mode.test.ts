@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountSubscriptionDto, TranscriptionDto } from '../../src/core/api-types.js';
+import type { AccountSubscriptionDto } from '../../src/core/api/billing.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { finishAccountDeletions } from '../../src/server/account-deletion/finish-account-deletions.js';
 import { BILLING_CALLS_PER_MINUTE } from '../../src/server/billing/billing-rate-limit.js';
 import { PRO_NOT_ON_SALE } from '../../src/server/billing/billing.routes.js';

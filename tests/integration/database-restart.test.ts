@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { startPrivatePostgres, type PrivatePostgres } from '../../scripts/private-postgres.mjs';
 import {
   makeSpeechClip,

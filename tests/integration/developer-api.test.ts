@@ -3,7 +3,10 @@ import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, TranscriptionListItemDto } from '../../src/core/api-types.js';
+import type {
+  TranscriptionDto,
+  TranscriptionListItemDto,
+} from '../../src/core/api/transcriptions.js';
 import { MAX_UPLOAD_BYTES } from '../../src/core/plans.js';
 import { apiKeys, monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
 import {

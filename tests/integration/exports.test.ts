@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptSegmentDto } from '../../src/core/api-types.js';
+import type { TranscriptSegmentDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript, SAMPLE_SEGMENTS } from './support/transcripts.js';

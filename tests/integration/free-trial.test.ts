@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FreeTrialResult } from '../../src/core/api-types.js';
+import type { FreeTrialResult } from '../../src/core/api/free-trial.js';
 import { MESSAGES } from '../../src/core/messages.js';
 import {
   encode,

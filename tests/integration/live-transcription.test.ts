@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TranscriptionDto,
   TranscriptionListItemDto,
-  UsageDto,
-} from '../../src/core/api-types.js';
+} from '../../src/core/api/transcriptions.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import { monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
 import { startTranscriptionSignals } from '../../src/server/live/transcription-signals.js';
 import { utcMonth } from '../../src/server/quota/usage.js';

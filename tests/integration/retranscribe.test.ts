@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import { monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
 import { utcMonth } from '../../src/server/quota/usage.js';
 import {

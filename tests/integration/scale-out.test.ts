@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
 import { FREE_TRIAL_QUEUE } from '../../src/server/free-trial/free-trial-jobs.js';
 import { ALIVE_FILE } from '../../src/server/storage/process-temp-area.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchHitDto } from '../../src/core/api-types.js';
+import type { SearchHitDto } from '../../src/core/api/search.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript } from './support/transcripts.js';

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ShareLinkDto,
-  SharedTranscriptDto,
-  TranscriptionDto,
-} from '../../src/core/api-types.js';
+import type { ShareLinkDto, SharedTranscriptDto } from '../../src/core/api/sharing.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript, SAMPLE_SEGMENTS } from './support/transcripts.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionListItemDto } from '../../src/core/api-types.js';
+import type { TranscriptionListItemDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript } from './support/transcripts.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, UsageDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import { MESSAGES } from '../../src/core/messages.js';
 import {
   makeSpeechClip,

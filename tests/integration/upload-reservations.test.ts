@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageDto } from '../../src/core/api-types.js';
+import type { UsageDto } from '../../src/core/api/usage.js';
 import { PLANS } from '../../src/core/plans.js';
 import { transcriptions } from '../../src/server/db/schema.js';
 import { freeDiskBytes, LOW_DISK_MESSAGE } from '../../src/server/storage/free-disk.js';

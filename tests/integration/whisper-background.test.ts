@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto } from '../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import type { SpeechEngineStatus } from '../../src/server/speech/speech-engine-supervisor.js';
 import {
   makeSpeechClip,

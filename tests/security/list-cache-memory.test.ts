@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionListItemDto } from '../../src/core/api-types.js';
+import type { TranscriptionListItemDto } from '../../src/core/api/transcriptions.js';
 import { transcriptions } from '../../src/server/db/schema.js';
 import { EXCERPT_CHARACTERS } from '../../src/server/transcriptions/transcript-excerpt.js';
 import { signUp } from '../integration/support/accounts.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShareLinkDto } from '../../src/core/api-types.js';
+import type { ShareLinkDto } from '../../src/core/api/sharing.js';
 import { signUp } from '../integration/support/accounts.js';
 import { databaseKinds } from '../integration/support/databases.js';
 import { createTestApp, type TestApp } from '../integration/support/test-app.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { accountDeletionBody } from '../accounts/account-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
+import { accountDeletionBody } from '../../core/api/account.js';
 import type { Auth } from '../accounts/auth.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { toAuthHeaders } from '../accounts/current-user.js';

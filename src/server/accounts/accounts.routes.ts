@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthStatus, CurrentUser } from '../../core/api-types.js';
-import { AppError } from '../errors/app-error.js';
 import {
-  apiErrorSchema,
-  OPTIONAL_SESSION_SECURITY,
-  SESSION_SECURITY,
-} from '../http/api-schemas.js';
+  type AuthStatus,
+  type CurrentUser,
+  authStatusSchema,
+  currentUserSchema,
+} from '../../core/api/account.js';
+import { AppError } from '../errors/app-error.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { OPTIONAL_SESSION_SECURITY, SESSION_SECURITY } from '../http/api-schemas.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { isSameOriginNavigation } from '../http/same-origin-navigation.js';
-import { authStatusSchema, currentUserSchema } from './account-schemas.js';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, type Auth } from './auth.js';
 import { authenticatedSessionUser } from './authenticate.js';
 import { sendFetchResponse, toFetchRequest } from './mount-auth.js';

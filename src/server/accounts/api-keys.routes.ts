@@ -1,39 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiKeySchema, createApiKeyBody, createdApiKeySchema } from '../../core/api/api-keys.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
-import { apiErrorSchema, idParams, okSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema, idParams, okSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 import { authenticatedUser } from './authenticate.js';
-
-const keySummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    prefix: z.string().describe('The start of the key, to recognise it.'),
-    createdAt: z.iso.datetime(),
-    lastUsedAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'ApiKey' });
-
-const createBody = z.object({
-  name: z
-    .string({ error: 'Give the key a name of 1 to 100 characters.' })
-    .trim()
-    .min(1, { error: 'Give the key a name of 1 to 100 characters.' })
-    .max(100, { error: 'Give the key a name of 1 to 100 characters.' }),
-});
-
-const createdKey = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    key: z.string().describe('The secret: shown this once, stored only as a hash.'),
-    prefix: z.string(),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: 'CreatedApiKey' });
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const common = { tags: ['API keys'], security: SESSION_SECURITY };
@@ -50,8 +24,8 @@ export async function apiKeysRoutes(parent: FastifyInstance, options: { db: Data
       schema: {
         ...common,
         summary: 'Create an API key (the secret is in this answer only)',
-        body: createBody,
-        response: { 201: createdKey, 409: apiErrorSchema, ...errors },
+        body: createApiKeyBody,
+        response: { 201: createdApiKeySchema, 409: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -74,7 +48,7 @@ export async function apiKeysRoutes(parent: FastifyInstance, options: { db: Data
       schema: {
         ...common,
         summary: 'List your API keys',
-        response: { 200: z.array(keySummary), ...errors },
+        response: { 200: z.array(apiKeySchema), ...errors },
       },
     },
     async (request) => {

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { EmailPreferences } from '../../core/api-types.js';
+import {
+  type EmailPreferences,
+  emailPreferencesBody,
+  emailPreferencesSchema,
+} from '../../core/api/account.js';
 import type { Database } from '../db/database.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import { emailPreferencesBody, emailPreferencesSchema } from './account-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { authenticatedUser } from './authenticate.js';
 import {
   findTranscriptReadyEmail,

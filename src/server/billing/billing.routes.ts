@@ -2,26 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedSessionUser, authenticatedUser } from '../accounts/authenticate.js';
 import { AppError } from '../errors/app-error.js';
-import {
-  ANONYMOUS_SECURITY,
-  apiErrorSchema,
-  okSchema,
-  SESSION_SECURITY,
-} from '../http/api-schemas.js';
+import { ANONYMOUS_SECURITY, SESSION_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { readAccountSubscription } from './account-subscription.js';
 import {
   accountSubscriptionSchema,
   billingConfigSchema,
   subscriptionCheckoutSchema,
   updateStatusBody,
-} from './billing-schemas.js';
+  type AccountSubscriptionDto,
+  type BillingConfigDto,
+  type SubscriptionCheckoutDto,
+} from '../../core/api/billing.js';
 import type { BillingDeps } from './billing-deps.js';
 import { billingRateLimit } from './billing-rate-limit.js';
-import type {
-  AccountSubscriptionDto,
-  BillingConfigDto,
-  SubscriptionCheckoutDto,
-} from '../../core/api-types.js';
 import { changeRenewal } from './change-renewal.js';
 import { getOrCreateSubscription } from './get-or-create-subscription.js';
 import { refreshSubscription } from './refresh-subscription.js';

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { contactMessageSchema } from '../../core/contact.js';
+import { contactBody } from '../../core/api/contact.js';
 import type { Database } from '../db/database.js';
 import { contactMessages } from '../db/schema.js';
-import { ANONYMOUS_SECURITY, apiErrorSchema, okSchema } from '../http/api-schemas.js';
+import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import type { Mailer } from '../mail/mailer.js';
 import { forwardContactMessage } from './forward-contact-message.js';
-
-const { shape } = contactMessageSchema;
-
-/** The contact page's own fields, so the server refuses what the page does, in the same words. */
-const contactBody = z
-  .object({
-    ...shape,
-    // The document shows the input side of the page's email pipe, a string: say what it holds.
-    email: shape.email.clone().register(z.globalRegistry, { format: 'email' }),
-  })
-  .meta({ id: 'ContactMessage' });
 
 export const CONTACT_RATE_LIMITED =
   'Too many messages from your network. Please try again in an hour.';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { TRANSCRIPTION_STATUSES } from '../../core/api-types.js';
+import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
 import {
   bigint,
   boolean,

@@ -1,57 +1,8 @@
 import { z } from 'zod';
+import { transcriptionFieldsSchema } from '../../core/api/openai.js';
 import { forDocumentationOnly } from '../http/documentation-only.js';
 
-export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
-export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
-
-export const openAiErrorSchema = z
-  .object({
-    error: z.object({
-      message: z.string(),
-      type: z.string(),
-      param: z.string().nullable(),
-      code: z.string().nullable(),
-    }),
-  })
-  .meta({ id: 'OpenAiError' });
-
-export const modelListSchema = z.object({
-  object: z.literal('list'),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      object: z.literal('model'),
-      created: z.number().int(),
-      owned_by: z.string(),
-    }),
-  ),
-});
-
-/** The fields OpenAI's form takes; the handler reads them after the file is on disk. */
-export const transcriptionFieldsSchema = z.object({
-  model: z.string({ error: 'model is required.' }).min(1, { error: 'model is required.' }),
-  language: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]+)?$/, {
-      error: 'language must be an ISO 639-1 code such as "en".',
-    })
-    .optional(),
-  prompt: z.string().optional(),
-  response_format: z
-    .enum(RESPONSE_FORMATS, {
-      error: `response_format must be one of ${RESPONSE_FORMATS.join(', ')}.`,
-    })
-    .default('json'),
-  temperature: z.coerce
-    .number({ error: 'temperature must be a number from 0 to 1.' })
-    .min(0, { error: 'temperature must be a number from 0 to 1.' })
-    .max(1, { error: 'temperature must be a number from 0 to 1.' })
-    .default(0),
-  'timestamp_granularities[]': z
-    .enum(['segment', 'word'], { error: 'timestamp_granularities[] takes segment or word.' })
-    .optional(),
-});
-
+/** OpenAI's multipart form: streamed to disk, so described for the OpenAPI document only. */
 export const transcriptionFormSchema = forDocumentationOnly(
   transcriptionFieldsSchema.extend({
     file: z.string().meta({
@@ -60,37 +11,3 @@ export const transcriptionFormSchema = forDocumentationOnly(
     }),
   }),
 );
-
-const usageSchema = z.object({ type: z.literal('duration'), seconds: z.number() });
-
-export const transcriptionJsonSchema = z
-  .object({ text: z.string(), usage: usageSchema })
-  .meta({ id: 'TranscriptionJson' });
-
-export const transcriptionVerboseSchema = z
-  .object({
-    task: z.literal('transcribe'),
-    language: z.string(),
-    duration: z.number(),
-    text: z.string(),
-    segments: z.array(
-      z.object({
-        id: z.number().int(),
-        seek: z.number(),
-        start: z.number(),
-        end: z.number(),
-        text: z.string(),
-        tokens: z.array(z.number()),
-        temperature: z.number(),
-      }),
-    ),
-    usage: usageSchema,
-  })
-  .meta({ id: 'TranscriptionVerboseJson' });
-
-export const transcriptionAnswerSchema = z
-  .union([transcriptionVerboseSchema, transcriptionJsonSchema, z.string()])
-  .describe(
-    'JSON for json and verbose_json; plain text for text, srt and vtt (text/plain). ' +
-      'Header X-Sonoscript-Truncated: true when the plan transcribed only the first 30 seconds.',
-  );

@@ -8,7 +8,7 @@ import type {
   ResponseFormat,
   transcriptionJsonSchema,
   transcriptionVerboseSchema,
-} from './openai-schemas.js';
+} from '../../core/api/openai.js';
 
 export interface TranscriptionAnswer {
   contentType: string;

@@ -18,8 +18,8 @@ import {
   openAiErrorSchema,
   transcriptionAnswerSchema,
   transcriptionFieldsSchema,
-  transcriptionFormSchema,
-} from './openai-schemas.js';
+} from '../../core/api/openai.js';
+import { transcriptionFormSchema } from './openai-schemas.js';
 import { quotaRetryAfterSeconds } from './quota-retry.js';
 import { capRequestsInFlight } from './requests-in-flight.js';
 import { transcriptionAnswer } from './transcription-response.js';

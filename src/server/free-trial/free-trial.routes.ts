@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { FreeTrialResult } from '../../core/api-types.js';
+import { type FreeTrialResult, freeTrialResultSchema } from '../../core/api/free-trial.js';
 import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
-import { ANONYMOUS_SECURITY, apiErrorSchema } from '../http/api-schemas.js';
+import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
 import { assertDiskHasRoom } from '../storage/free-disk.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { FREE_TRIAL_KEY_PREFIX, runFreeTrialJob } from './free-trial-jobs.js';
-import {
-  freeTrialFormSchema,
-  freeTrialResultSchema,
-} from '../transcriptions/transcription-schemas.js';
+import { freeTrialFormSchema } from '../transcriptions/transcription-schemas.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { QueueDepth } from '../jobs/job-queue.js';
 import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
 import { withoutPaths } from './without-paths.js';
-import { healthSchema } from './health-schema.js';
+import { healthSchema } from '../../core/api/health.js';
 
 export interface HealthRoutesOptions {
   config: Config;

@@ -1,4 +1,5 @@
-import type { TranscriptionStatus, TranscriptSegmentDto } from '../../core/api-types.js';
+import type { TranscriptionStatus } from '../../core/api/transcription-values.js';
+import type { TranscriptSegmentDto } from '../../core/api/transcriptions.js';
 
 /**
  * What a client of the events stream has been sent: the event id says it, so a reconnect with

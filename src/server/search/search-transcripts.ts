@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SearchHitDto } from '../../core/api-types.js';
+import type { SearchHitDto } from '../../core/api/search.js';
 import type { Database } from '../db/database.js';
 import type { SearchTerms } from './search-query.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';

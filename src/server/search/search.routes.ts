@@ -1,34 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SearchHitDto } from '../../core/api-types.js';
+import { searchHitSchema, searchQuery, type SearchHitDto } from '../../core/api/search.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
-
-const searchQuery = z.object({
-  q: z
-    .string({ error: 'Send one q parameter.' })
-    .optional()
-    .describe('The words; the last may be a prefix.'),
-});
-
-const searchHitSchema = z
-  .object({
-    id: z.string(),
-    filename: z.string(),
-    createdAt: z.iso.datetime(),
-    snippet: z
-      .string()
-      .describe('Text around the match, HTML-escaped, the matching words in `<mark>…</mark>`.'),
-    start: z
-      .number()
-      .nullable()
-      .describe('Where the first matching segment starts, or null when only the name matched.'),
-  })
-  .meta({ id: 'SearchHit' });
 
 /** `GET /api/search?q=`: the signed-in user's transcripts holding the words typed so far. */
 export async function searchRoutes(parent: FastifyInstance, options: { db: Database }) {

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../config.js';
+import { siteSchema } from '../../core/api/site.js';
 import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
-
-const siteSchema = z
-  .object({
-    contactEmail: z.string(),
-    contactPhone: z.string(),
-    officeAddress: z.string(),
-    accountEmails: z.boolean().describe('Sign-up is confirmed by an emailed link.'),
-  })
-  .meta({ id: 'Site' });
 
 /**
  * Operator-set facts the public pages show (contact details), whether the server sends account

@@ -4,7 +4,7 @@ import { transcriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
 import { parsePatch } from './transcript-patch.js';
-import type { TranscriptionPatch } from './transcription-schemas.js';
+import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { transcriptionColumns, type TranscriptionRow } from './transcription.repository.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedUser } from '../accounts/authenticate.js';
-import { apiErrorSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { Database } from '../db/database.js';
 import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
 import type { ExportFile } from './exports/export-format.js';
 import { exportTranscript } from './exports/export-transcript.js';
 import { findOwnedTranscription } from './owned-transcription.js';
-import {
-  downloadQuerySchema,
-  fileResponseSchema,
-  transcriptionIdParams,
-} from './transcription-schemas.js';
+import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
+import { fileResponseSchema } from './transcription-schemas.js';
 
 export interface ExportsRoutesOptions {
   db: Database;

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TranscriptionDto } from '../../core/api-types.js';
+import {
+  type TranscriptionDto,
+  retranscribeBody,
+  transcriptionIdParams,
+  transcriptionSchema,
+} from '../../core/api/transcriptions.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { OriginOf } from '../http/request-origin.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import {
-  retranscribeBody,
-  transcriptionIdParams,
-  transcriptionSchema,
-} from './transcription-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { retranscribeTranscription } from './retranscribe-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';

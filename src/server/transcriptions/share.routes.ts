@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ShareLinkDto, SharedTranscriptDto } from '../../core/api-types.js';
+import {
+  type ShareLinkDto,
+  type SharedTranscriptDto,
+  sharedTranscriptSchema,
+  shareLinkSchema,
+  shareTokenParams,
+} from '../../core/api/sharing.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
@@ -10,19 +16,10 @@ import { sendAudio } from './send-audio.js';
 import { findSharedTranscription, revokeShare, shareTranscription } from './share-links.js';
 import { shareLinkFor } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
-import {
-  ANONYMOUS_SECURITY,
-  apiErrorSchema,
-  okSchema,
-  SESSION_SECURITY,
-} from '../http/api-schemas.js';
-import {
-  fileResponseSchema,
-  sharedTranscriptSchema,
-  shareLinkSchema,
-  shareTokenParams,
-  transcriptionIdParams,
-} from './transcription-schemas.js';
+import { ANONYMOUS_SECURITY, SESSION_SECURITY } from '../http/api-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
+import { fileResponseSchema } from './transcription-schemas.js';
+import { transcriptionIdParams } from '../../core/api/transcriptions.js';
 
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
 const owner = { tags: ['Sharing'], security: SESSION_SECURITY };

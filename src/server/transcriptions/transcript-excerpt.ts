@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { transcriptions } from '../db/schema.js';
 
-/** A list item's excerpt is at most this many characters, the mark of a cut included. */
-export const EXCERPT_CHARACTERS = 300;
+import { EXCERPT_CHARACTERS } from '../../core/api/transcriptions.js';
+
+export { EXCERPT_CHARACTERS };
 const CUT = '…';
 const UNFINISHED = ['queued', 'processing'];
 

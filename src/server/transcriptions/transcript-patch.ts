@@ -1,6 +1,5 @@
-import type { TranscriptSegmentDto } from '../../core/api-types.js';
+import type { TranscriptSegmentDto, TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { AppError } from '../errors/app-error.js';
-import type { TranscriptionPatch } from './transcription-schemas.js';
 
 export const MAX_FILENAME_CHARACTERS = 200;
 export const MAX_SEGMENT_CHARACTERS = 5_000;

@@ -1,4 +1,4 @@
-import type { TranscriptSegmentDto } from '../../core/api-types.js';
+import type { TranscriptSegmentDto } from '../../core/api/transcriptions.js';
 
 export function segmentsEqual(
   left: readonly TranscriptSegmentDto[],

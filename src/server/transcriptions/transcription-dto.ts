@@ -1,9 +1,9 @@
+import type { ShareLinkDto } from '../../core/api/sharing.js';
 import type {
-  ShareLinkDto,
   TranscriptionDto,
   TranscriptionListItemDto,
   TranscriptionSummaryDto,
-} from '../../core/api-types.js';
+} from '../../core/api/transcriptions.js';
 import { excerptFromEnd, excerptOf } from './transcript-excerpt.js';
 import { segmentsEqual } from './transcript-segments.js';
 import type { TranscriptionRow } from './transcription.repository.js';

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { OriginalTranscriptDto, TranscriptionDto } from '../../core/api-types.js';
+import {
+  type OriginalTranscriptDto,
+  type TranscriptionDto,
+  originalTranscriptSchema,
+  transcriptionIdParams,
+  transcriptionPatchBody,
+  transcriptionSchema,
+} from '../../core/api/transcriptions.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { editTranscription } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../http/api-schemas.js';
-import {
-  originalTranscriptSchema,
-  transcriptionIdParams,
-  transcriptionPatchBody,
-  transcriptionSchema,
-} from './transcription-schemas.js';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };

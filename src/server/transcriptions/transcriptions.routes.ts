@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../core/api-types.js';
+import {
+  type TranscriptionDto,
+  type TranscriptionListItemDto,
+  listQuerySchema,
+  transcriptionIdParams,
+  transcriptionListItemSchema,
+  transcriptionSchema,
+} from '../../core/api/transcriptions.js';
+import { type UsageDto, usageSchema } from '../../core/api/usage.js';
 import { planFor } from '../../core/plans.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid, isUserPaidCached } from '../billing/is-user-paid.js';
@@ -25,16 +33,9 @@ import { deleteTranscriptionForUser } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './library/transcription-events.routes.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
-import { apiErrorSchema, okSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
-import {
-  fileResponseSchema,
-  listQuerySchema,
-  transcriptionIdParams,
-  transcriptionListItemSchema,
-  transcriptionSchema,
-  uploadFormSchema,
-  usageSchema,
-} from './transcription-schemas.js';
+import { apiErrorSchema, okSchema } from '../../core/api/common.js';
+import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
+import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js';
 
 export interface TranscriptionsRoutesOptions {
   database: DatabaseHandle;

@@ -3,7 +3,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TranscriptionDto } from '../../../src/core/api-types.js';
+import type { TranscriptionDto } from '../../../src/core/api/transcriptions.js';
 import { durationOf, encode, makeSpeechClip } from '../../fixtures/speech/speech-fixtures.js';
 
 /** PocketSphinx recognises counting word for word; tests assert on a run of it such as 'four five six'. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TranscriptSegmentDto } from '../../../src/core/api-types.js';
+import type { TranscriptSegmentDto } from '../../../src/core/api/transcriptions.js';
 import { transcriptions } from '../../../src/server/db/schema.js';
 import { SAME_ORIGIN } from './accounts.js';
 import type { TestApp } from './test-app.js';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { TranscriptSegmentDto } from '../../../core/api-types.js';
+import type { TranscriptSegmentDto } from '../../../core/api/transcriptions.js';
 
 /** What every export reads: the transcript (as edited, or the machine's original). */
 export interface ExportSource {

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../../core/api-types.js';
+import type { ExportFormat } from '../../../core/api/transcription-values.js';
 import { exportDocx } from './docx.js';
 import type { ExportFile, ExportSource } from './export-format.js';
 import { exportJson } from './json.js';

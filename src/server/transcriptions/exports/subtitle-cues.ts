@@ -1,4 +1,4 @@
-import type { TranscriptSegmentDto } from '../../../core/api-types.js';
+import type { TranscriptSegmentDto } from '../../../core/api/transcriptions.js';
 
 export const MAX_LINE_CHARACTERS = 42;
 export const MAX_LINES = 2;

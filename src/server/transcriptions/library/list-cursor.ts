@@ -1,7 +1,7 @@
+import { LIST_SORTS, type ListSort } from '../../../core/api/transcription-values.js';
 import { AppError } from '../../errors/app-error.js';
 
-export const LIST_SORTS = ['newest', 'oldest', 'name', 'duration'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+export type { ListSort } from '../../../core/api/transcription-values.js';
 
 /** Where a page starts: after the item with this sort key and id (id breaks ties). */
 export type ListCursor =

@@ -5,12 +5,10 @@ import { authenticatedUser } from '../../accounts/authenticate.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors/app-error.js';
 import type { OriginOf } from '../../http/request-origin.js';
-import { apiErrorSchema, SESSION_SECURITY } from '../../http/api-schemas.js';
-import {
-  transcriptionEventsSchema,
-  transcriptionIdParams,
-  transcriptionSchema,
-} from '../transcription-schemas.js';
+import { apiErrorSchema } from '../../../core/api/common.js';
+import { SESSION_SECURITY } from '../../http/api-schemas.js';
+import { transcriptionEventsSchema } from '../transcription-schemas.js';
+import { transcriptionIdParams, transcriptionSchema } from '../../../core/api/transcriptions.js';
 import { findOwnedTranscription } from '../owned-transcription.js';
 import { cancelTranscription } from '../processing/transcription-run.repository.js';
 import { toTranscriptionDto } from '../transcription-dto.js';

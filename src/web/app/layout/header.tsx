@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../core/api-types';
+import type { CurrentUser } from '../../../core/api/account';
 import { LinkButton } from '../../components/ui/button';
 import { useAuth } from '../../features/auth/use-auth';
 import { Brand } from './brand';

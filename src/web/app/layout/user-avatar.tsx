@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../core/api-types';
+import type { CurrentUser } from '../../../core/api/account';
 
 export function UserAvatar({ user }: { user: CurrentUser }) {
   if (user.profileImageUrl) {

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../core/api-types';
+import type { CurrentUser } from '../../../core/api/account';
 import { UserAvatar } from './user-avatar';
 
 const itemClasses =

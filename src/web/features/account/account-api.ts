@@ -1,4 +1,5 @@
-import type { AccountSubscriptionDto, EmailPreferences } from '../../../core/api-types';
+import type { EmailPreferences } from '../../../core/api/account';
+import type { AccountSubscriptionDto } from '../../../core/api/billing';
 import { apiRequest } from '../../lib/api-client';
 
 export const ACCOUNT_SUBSCRIPTION_KEY = ['/api/billing/subscription'] as const;

@@ -1,22 +1,7 @@
+import type { CreatedApiKeyDto } from '../../../core/api/api-keys';
 import { apiRequest } from '../../lib/api-client';
 
 export const API_KEYS_KEY = ['/api/keys'] as const;
-
-export interface ApiKeyDto {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface CreatedApiKeyDto {
-  id: string;
-  name: string;
-  key: string;
-  prefix: string;
-  createdAt: string;
-}
 
 export async function createApiKey(name: string): Promise<CreatedApiKeyDto> {
   const response = await apiRequest('POST', '/api/keys', { name });

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../core/format/format-date';
-import type { AccountSubscriptionDto } from '../../../core/api-types';
+import type { AccountSubscriptionDto } from '../../../core/api/billing';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',

@@ -13,13 +13,8 @@ import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
 import { toast } from '../toasts/toast-store';
 import { apiExamples } from './api-examples';
-import {
-  API_KEYS_KEY,
-  createApiKey,
-  revokeApiKey,
-  type ApiKeyDto,
-  type CreatedApiKeyDto,
-} from './api-keys-api';
+import type { ApiKeyDto, CreatedApiKeyDto } from '../../../core/api/api-keys';
+import { API_KEYS_KEY, createApiKey, revokeApiKey } from './api-keys-api';
 import { ConfirmDialog } from './confirm-dialog';
 
 const messageOf = (error: unknown) =>

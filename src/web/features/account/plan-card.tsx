@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { CURRENT_USER_KEY } from '../auth/use-auth';
 import { toast } from '../toasts/toast-store';
-import type { AccountSubscriptionDto } from '../../../core/api-types';
+import type { AccountSubscriptionDto } from '../../../core/api/billing';
 import { ACCOUNT_SUBSCRIPTION_KEY, changeRenewal } from './account-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { describeSubscription } from './describe-subscription';

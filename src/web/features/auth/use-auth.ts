@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthStatus, CurrentUser } from '../../../core/api-types';
+import type { AuthStatus, CurrentUser } from '../../../core/api/account';
 import { getJson } from '../../lib/api-client';
 
 export const AUTH_STATUS_KEY = ['/api/auth/status'] as const;

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { FreeTrialResult } from '../../../core/api-types';
+import type { FreeTrialResult } from '../../../core/api/free-trial';
 import { Button, LinkButton } from '../../components/ui/button';
 import { signUpHref } from '../../lib/sign-up-href';
 import { CopyButton } from '../clipboard/copy-button';

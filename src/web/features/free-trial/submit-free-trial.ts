@@ -1,4 +1,5 @@
-import type { ErrorBody, FreeTrialResult } from '../../../core/api-types';
+import type { ErrorBody } from '../../../core/api/common';
+import type { FreeTrialResult } from '../../../core/api/free-trial';
 import { MESSAGES } from '../../../core/messages';
 
 /** A failure whose message is the toast's text. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FreeTrialResult } from '../../../core/api-types';
+import type { FreeTrialResult } from '../../../core/api/free-trial';
 import { MESSAGES } from '../../../core/messages';
 import { toast } from '../toasts/toast-store';
 import { readAudioDuration } from './read-audio-duration';

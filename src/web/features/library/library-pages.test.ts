@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionListItemDto } from '../../../core/api-types';
+import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import { isLibrarySort, libraryItems, libraryPageUrl, sameItems } from './library-pages';
 
 const item = (id: string, status: TranscriptionListItemDto['status'] = 'completed') =>

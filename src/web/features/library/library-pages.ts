@@ -1,4 +1,4 @@
-import type { TranscriptionListItemDto } from '../../../core/api-types';
+import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 
 /** The orders `GET /api/transcriptions?sort=` offers, as the sort menu names them. */
 export const LIBRARY_SORTS = [

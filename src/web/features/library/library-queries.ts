@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { SearchHitDto } from '../../../core/api-types';
+import type { SearchHitDto } from '../../../core/api/search';
 import { throwIfNotOk } from '../../lib/api-client';
 import {
   isUnfinished,

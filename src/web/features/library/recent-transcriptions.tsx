@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, FileAudio, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { SearchHitDto } from '../../../core/api-types';
+import type { SearchHitDto } from '../../../core/api/search';
 import { MESSAGES } from '../../../core/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

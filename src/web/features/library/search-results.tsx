@@ -1,7 +1,7 @@
 import { AlertCircle, FileAudio, SearchX } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import type { SearchHitDto } from '../../../core/api-types';
+import type { SearchHitDto } from '../../../core/api/search';
 import { formatDate } from '../../../core/format/format-date';
 import { formatTimestamp } from '../../../core/format/format-timestamp';
 import { Spinner } from '../../components/ui/spinner';

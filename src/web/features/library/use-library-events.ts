@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { TranscriptionListItemDto } from '../../../core/api-types';
+import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import { supportsEventSource } from '../transcriptions/live/use-transcription-events';
 import {
   isUnfinished,

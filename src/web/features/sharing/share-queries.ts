@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShareLinkDto, TranscriptionDto } from '../../../core/api-types';
+import type { ShareLinkDto } from '../../../core/api/sharing';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { apiRequest } from '../../lib/api-client';
 import { transcriptionKey } from '../transcription-data/transcription-queries';
 

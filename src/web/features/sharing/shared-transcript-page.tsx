@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Link2Off } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
-import type { SharedTranscriptDto } from '../../../core/api-types';
+import type { SharedTranscriptDto } from '../../../core/api/sharing';
 import { formatDuration } from '../../../core/format/format-duration';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SharedTranscriptDto, TranscriptSegmentDto } from '../../../core/api-types';
+import type { SharedTranscriptDto } from '../../../core/api/sharing';
+import type { TranscriptSegmentDto } from '../../../core/api/transcriptions';
 import { Card, CardContent } from '../../components/ui/card';
 import { activeSegmentIndex, TranscriptSegments } from './transcript-segments';
 

@@ -1,4 +1,4 @@
-import type { TranscriptSegmentDto } from '../../../core/api-types';
+import type { TranscriptSegmentDto } from '../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../core/format/format-timestamp';
 import { cn } from '../../lib/cn';
 

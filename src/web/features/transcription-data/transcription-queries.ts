@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TranscriptionDto, TranscriptionListItemDto, UsageDto } from '../../../core/api-types';
+import type { TranscriptionDto, TranscriptionListItemDto } from '../../../core/api/transcriptions';
+import type { UsageDto } from '../../../core/api/usage';
 import { MESSAGES } from '../../../core/messages';
 import { apiRequest } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';

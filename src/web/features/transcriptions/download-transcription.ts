@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat } from '../../../core/api-types';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../core/api/transcription-values';
 import { transcriptFileName } from '../../../core/format/transcript-file-name';
 import { MESSAGES } from '../../../core/messages';
 import { throwIfNotOk } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../../core/api-types';
+import type { ExportFormat } from '../../../core/api/transcription-values';
 
 /** How download menus name each export format, in the order they list them. */
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {

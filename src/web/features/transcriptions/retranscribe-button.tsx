@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
 import { Button } from '../../components/ui/button';
 import { apiRequest, HttpError } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { formatDate } from '../../../core/format/format-date';
 import { formatDuration } from '../../../core/format/format-duration';
 import { formatFileSize } from '../../../core/format/format-file-size';

@@ -1,4 +1,4 @@
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 
 /** What the detail page says about the engine that wrote a transcript; null before it has one. */
 export function transcriptionEngineText(

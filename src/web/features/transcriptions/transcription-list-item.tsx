@@ -1,6 +1,6 @@
 import { FileAudio } from 'lucide-react';
 import { Link } from 'wouter';
-import type { TranscriptionListItemDto } from '../../../core/api-types';
+import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import { formatDate } from '../../../core/format/format-date';
 import { formatDuration } from '../../../core/format/format-duration';
 import { TranscriptionActionsMenu } from './transcription-actions-menu';

@@ -1,4 +1,4 @@
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { Progress } from '../../components/ui/progress';
 
 const STATUS_LABELS: Record<TranscriptionDto['status'], string> = {

@@ -1,4 +1,4 @@
-import type { BillingConfigDto, SubscriptionCheckoutDto } from '../../../core/api-types';
+import type { BillingConfigDto, SubscriptionCheckoutDto } from '../../../core/api/billing';
 import { getJson, HttpError, throwIfNotOk } from '../../lib/api-client';
 
 export const BILLING_CONFIG_KEY = ['/api/billing/config'] as const;

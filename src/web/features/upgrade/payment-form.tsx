@@ -1,5 +1,5 @@
 import { Alert } from '../../components/ui/alert';
-import type { BillingConfigDto } from '../../../core/api-types';
+import type { BillingConfigDto } from '../../../core/api/billing';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestPaymentForm } from './test-payment-form';
 

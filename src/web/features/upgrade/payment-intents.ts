@@ -1,4 +1,4 @@
-import type { BillingConfigDto } from '../../../core/api-types';
+import type { BillingConfigDto } from '../../../core/api/billing';
 import { loadStripeJs } from './stripe-js';
 import { retrieveTestPaymentIntent } from './test-mode-api';
 

@@ -1,20 +1,11 @@
+import type {
+  TestCard,
+  TestConfirmResult,
+  TestPaymentIntent,
+} from '../../../core/api/billing-test-mode';
 import { throwIfNotOk } from '../../lib/api-client';
 
 /** The test-mode card form's calls: what Stripe.js does against Stripe, against our server. */
-export interface TestCard {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
-
-export interface TestPaymentIntent {
-  id: string;
-  status: string;
-}
-
-export type TestConfirmResult =
-  { paymentIntent: TestPaymentIntent } | { error: { type: string; code: string; message: string } };
-
 export async function confirmTestPayment(
   clientSecret: string,
   card: TestCard,

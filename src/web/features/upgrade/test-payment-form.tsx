@@ -2,7 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import { Input, Label } from '../../components/ui/input';
 import { currentPageUrl, returnUrlFor } from './payment-intents';
 import { PaymentSubmit } from './payment-submit';
-import { confirmTestPayment, type TestCard } from './test-mode-api';
+import type { TestCard } from '../../../core/api/billing-test-mode';
+import { confirmTestPayment } from './test-mode-api';
 import { usePaymentSubmit } from './use-payment-submit';
 
 interface CardFieldProps {

@@ -9,7 +9,7 @@ import {
   serverMessageOf,
   SUBSCRIPTION_STORAGE_KEY,
 } from './billing-api';
-import type { BillingConfigDto } from '../../../core/api-types';
+import type { BillingConfigDto } from '../../../core/api/billing';
 import {
   DEFAULT_SUBSCRIPTION_ERROR,
   PAYMENT_MESSAGES,

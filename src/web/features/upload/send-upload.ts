@@ -1,4 +1,5 @@
-import type { ErrorBody, TranscriptionDto } from '../../../core/api-types';
+import type { ErrorBody } from '../../../core/api/common';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 
 export type UploadOutcome =
   | { kind: 'created'; transcription: TranscriptionDto }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
 import { toast } from '../toasts/toast-store';

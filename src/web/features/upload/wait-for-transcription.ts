@@ -1,4 +1,4 @@
-import type { TranscriptionDto } from '../../../core/api-types';
+import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { getJson, HttpError } from '../../lib/api-client';
 import { supportsEventSource } from '../transcriptions/live/use-transcription-events';
 

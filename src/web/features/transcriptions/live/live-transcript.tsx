@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
-import type { TranscriptionDto } from '../../../../core/api-types';
+import type { TranscriptionDto } from '../../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../../core/format/format-timestamp';
 import { Button } from '../../../components/ui/button';
 import { TranscriptionProgress } from '../transcription-progress';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { TranscriptionDto } from '../../../../core/api-types';
+import type { TranscriptionDto } from '../../../../core/api/transcriptions';
 import { PRODUCT_NAME } from '../../../../core/product';
 
 const ENDINGS: Partial<Record<TranscriptionDto['status'], string>> = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { TranscriptionDto, TranscriptSegmentDto } from '../../../../core/api-types';
+import type { TranscriptionDto, TranscriptSegmentDto } from '../../../../core/api/transcriptions';
 import {
   refreshTranscriptionData,
   transcriptionKey,

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Download } from 'lucide-react';
-import type { ExportFormat } from '../../../../core/api-types';
+import type { ExportFormat } from '../../../../core/api/transcription-values';
 import { buttonClasses } from '../../../components/ui/button';
 import { DOWNLOAD_FORMATS } from '../download-transcription';
 

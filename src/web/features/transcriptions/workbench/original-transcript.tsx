@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
-import type { OriginalTranscriptDto } from '../../../../core/api-types';
+import type { OriginalTranscriptDto } from '../../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../../core/format/format-timestamp';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { TranscriptSegmentDto } from '../../../../core/api-types';
+import type { TranscriptSegmentDto } from '../../../../core/api/transcriptions';
 
 type Segments = readonly TranscriptSegmentDto[];
 

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import type { TranscriptSegmentDto } from '../../../../core/api-types';
+import type { TranscriptSegmentDto } from '../../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../../core/format/format-timestamp';
 import { cn } from '../../../lib/cn';
 import { caretOffsetAt } from './caret-offset';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptionPatch } from '../../../../core/api-types';
+import type { TranscriptionPatch } from '../../../../core/api/transcriptions';
 import { TranscriptSaver, type SaveState, type TranscriptDocument } from './transcript-saver.js';
 
 const original: TranscriptDocument = {

@@ -1,4 +1,4 @@
-import type { TranscriptSegmentDto, TranscriptionPatch } from '../../../../core/api-types';
+import type { TranscriptSegmentDto, TranscriptionPatch } from '../../../../core/api/transcriptions';
 
 /** What the page edits: the name and the timed text. */
 export interface TranscriptDocument {

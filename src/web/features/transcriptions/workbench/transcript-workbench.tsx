@@ -1,7 +1,7 @@
 import { Eye, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { TranscriptionDto } from '../../../../core/api-types';
+import type { TranscriptionDto } from '../../../../core/api/transcriptions';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
 import { FindBar } from './find-bar';

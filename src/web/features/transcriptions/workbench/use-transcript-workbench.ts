@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { TranscriptionDto, TranscriptionPatch } from '../../../../core/api-types';
+import type { TranscriptionDto, TranscriptionPatch } from '../../../../core/api/transcriptions';
 import { apiRequest, HttpError } from '../../../lib/api-client';
 import {
   TRANSCRIPTIONS_KEY,

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  listQuerySchema,
-  retranscribeBody,
-  transcriptionPatchBody,
-} from './transcription-schemas.js';
+import { listQuerySchema, retranscribeBody, transcriptionPatchBody } from './transcriptions.js';
 
 function firstMessage(schema: z.ZodType, input: unknown): string | undefined {
   return schema.safeParse(input).error?.issues[0]?.message;

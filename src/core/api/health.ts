@@ -23,3 +23,4 @@ export const healthSchema = z
       .optional(),
   })
   .meta({ id: 'Health' });
+export type HealthDto = z.infer<typeof healthSchema>;

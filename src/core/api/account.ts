@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const authStatusSchema = z
   .object({ isAuthenticated: z.boolean() })
   .meta({ id: 'AuthStatus' });
+export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 export const currentUserSchema = z
   .object({
@@ -15,7 +16,9 @@ export const currentUserSchema = z
     isPaid: z.boolean(),
   })
   .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** GET/PUT /api/account/email-preferences. */
 export const emailPreferencesSchema = z
   .object({
     emailAvailable: z
@@ -26,6 +29,7 @@ export const emailPreferencesSchema = z
       .describe('Email me when a transcript of audio over 5 minutes is ready.'),
   })
   .meta({ id: 'EmailPreferences' });
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
 const SEND_TRANSCRIPT_READY = { error: 'Send { "transcriptReady": true } or false.' };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** What the billing routes take and answer with: zod validates, serializes and documents it. */
 
+/** `GET /api/billing/config`: which payment form the upgrade page shows. */
 export const billingConfigSchema = z
   .object({
     provider: z
@@ -10,7 +11,9 @@ export const billingConfigSchema = z
     publishableKey: z.string().nullable(),
   })
   .meta({ id: 'BillingConfig' });
+export type BillingConfigDto = z.infer<typeof billingConfigSchema>;
 
+/** `POST /api/get-or-create-subscription`. */
 export const subscriptionCheckoutSchema = z
   .object({
     subscriptionId: z.string(),
@@ -18,7 +21,9 @@ export const subscriptionCheckoutSchema = z
     isActive: z.boolean(),
   })
   .meta({ id: 'SubscriptionCheckout' });
+export type SubscriptionCheckoutDto = z.infer<typeof subscriptionCheckoutSchema>;
 
+/** `GET /api/billing/subscription` and the renewal changes, for the account page. */
 export const accountSubscriptionSchema = z
   .object({
     plan: z.enum(['free', 'pro']),
@@ -31,6 +36,7 @@ export const accountSubscriptionSchema = z
       .nullable(),
   })
   .meta({ id: 'AccountSubscription' });
+export type AccountSubscriptionDto = z.infer<typeof accountSubscriptionSchema>;
 
 /** One answer to every malformed body: the page sends the id it was given, nothing else. */
 const SUBSCRIPTION_ID_REQUIRED = { error: 'A subscriptionId is required' };

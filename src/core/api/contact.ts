@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { contactMessageSchema } from '../contact.js';
+
+const { shape } = contactMessageSchema;
+
+/**
+ * `POST /api/contact`: the contact page's own fields (`core/contact.ts`, which the page checks
+ * with), so the server refuses what the page does, in the same words.
+ */
+export const contactBody = z
+  .object({
+    ...shape,
+    // The document shows the input side of the page's email pipe, a string: say what it holds.
+    email: shape.email.clone().register(z.globalRegistry, { format: 'email' }),
+  })
+  .meta({ id: 'ContactMessage' });

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcription-values.js';
+
+/**
+ * What the library routes take and answer with: zod checks the input against these and shapes the
+ * output, the OpenAPI document is made from the same schemas, and the web app's types are inferred
+ * from them. The messages are the ones users see when a request is refused.
+ */
+
+export const transcriptSegmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+});
+export type TranscriptSegmentDto = z.infer<typeof transcriptSegmentSchema>;
+
+/** A list item's excerpt is at most this many characters, the mark of a cut included. */
+export const EXCERPT_CHARACTERS = 300;
+
+/** What a list item and a whole transcript both say. */
+const transcriptionSummarySchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  createdAt: z.iso.datetime(),
+  durationInSeconds: z.number(),
+  fileSize: z.number(),
+  isTruncated: z.boolean(),
+  status: z.enum(TRANSCRIPTION_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  language: z.string().nullable(),
+  /** The speech engine that made the transcript (`whisper`, `pocketsphinx`, `openai`). */
+  engine: z.string().nullable(),
+  /** The engine's model or variant (`base.en`, `en-us`, `whisper-1`). */
+  model: z.string().nullable(),
+});
+export type TranscriptionSummaryDto = z.infer<typeof transcriptionSummarySchema>;
+
+/** An item of `GET /api/transcriptions` (a page of) and the library's event stream. */
+export const transcriptionListItemSchema = transcriptionSummarySchema
+  .extend({
+    excerpt: z
+      .string()
+      .describe(
+        `At most ${EXCERPT_CHARACTERS} characters of the text, "…" marking a cut: its beginning, or while queued or processing its end (the newest words). The whole text is in \`GET /api/transcriptions/{id}\`.`,
+      ),
+  })
+  .meta({ id: 'TranscriptionListItem' });
+export type TranscriptionListItemDto = z.infer<typeof transcriptionListItemSchema>;
+
+/** `GET /api/transcriptions/:id`: everything the detail page needs. */
+export const transcriptionSchema = transcriptionSummarySchema
+  .extend({
+    text: z.string(),
+    segments: z.array(transcriptSegmentSchema),
+    /**
+     * Starts at 1 and goes up with every saved edit. `PATCH` takes it back (an `If-Match: "N"`
+     * header or a `version` field) and answers 409 when it is stale.
+     */
+    version: z.number().int(),
+    /** The segments differ from the machine's first transcript (`?version=original`). */
+    isEdited: z.boolean(),
+    /** The live share link (as `POST …/share` gives it), or null when the transcript is not shared. */
+    share: z.object({ url: z.string(), token: z.string() }).nullable(),
+  })
+  .meta({ id: 'Transcription' });
+export type TranscriptionDto = z.infer<typeof transcriptionSchema>;
+
+/** `:id` of the library routes; an id that names no transcript of yours is a 404, not a 400. */
+export const transcriptionIdParams = z.object({ id: z.string() });
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;
+
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(MAX_PAGE_SIZE, { error: LIMIT_MESSAGE })
+    .default(DEFAULT_PAGE_SIZE)
+    .describe('Page size, 50 by default.'),
+  sort: z
+    .enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(', ')}.` })
+    .default('newest'),
+  before: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('The `x-next-cursor` of the previous page.'),
+});
+
+const FORMAT_MESSAGE = `format must be one of ${EXPORT_FORMATS.join(', ')}.`;
+const VERSION_MESSAGE = 'version must be "original" (or left out for the current transcript).';
+
+export const downloadQuerySchema = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, { error: FORMAT_MESSAGE })
+    .default('txt')
+    .describe('txt by default.'),
+  version: z.enum(['original', 'current'], { error: VERSION_MESSAGE }).default('current'),
+});
+
+/** What zod itself says about an issue, in the language it is configured with. */
+function zodDefaultMessage(issue: z.core.$ZodRawIssue): string {
+  const said = z.config().localeError?.(issue);
+  return typeof said === 'string' ? said : (said?.message ?? 'Invalid input');
+}
+
+/** Every shape error of an edit reads "Invalid edit. <where>: <what zod says>". */
+const invalidEdit = {
+  error: (issue: z.core.$ZodRawIssue) => {
+    const where = issue.path && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `Invalid edit. ${where}${zodDefaultMessage(issue)}`;
+  },
+};
+
+const MAX_VERSION = 999_999_999;
+
+const editedSegment = z.strictObject(
+  {
+    start: z.number(invalidEdit),
+    end: z.number(invalidEdit),
+    text: z.string(invalidEdit),
+  },
+  invalidEdit,
+);
+
+/** `PATCH /api/transcriptions/:id`: the edit the workbench sends. */
+export const transcriptionPatchSchema = z
+  .strictObject(
+    {
+      filename: z.string(invalidEdit).optional(),
+      segments: z.array(editedSegment, invalidEdit).optional(),
+      version: z
+        .number(invalidEdit)
+        .int(invalidEdit)
+        .positive(invalidEdit)
+        // As far as an If-Match header may name (nine digits): the column is a 32-bit integer.
+        .max(MAX_VERSION, invalidEdit)
+        .optional()
+        .describe('The version the edit was made on; an `If-Match: "N"` header may carry it.'),
+    },
+    invalidEdit,
+  )
+  .meta({ id: 'TranscriptionPatch' });
+export type TranscriptionPatch = z.infer<typeof transcriptionPatchSchema>;
+
+/**
+ * The shape of an edit; what it may say (names, segments within the audio, the version) is
+ * checked against the transcript by `parsePatch`. No body at all is an empty edit.
+ */
+export const transcriptionPatchBody = z.preprocess((body) => body ?? {}, transcriptionPatchSchema);
+
+/** `GET /api/transcriptions/:id/original`: the machine's first transcript. */
+export const originalTranscriptSchema = z
+  .object({ text: z.string(), segments: z.array(transcriptSegmentSchema) })
+  .meta({ id: 'OriginalTranscript' });
+export type OriginalTranscriptDto = z.infer<typeof originalTranscriptSchema>;
+
+const RETRANSCRIBE_MESSAGE = 'Send no body, or { "wholeFile": true }.';
+
+export const retranscribeBody = z
+  .strictObject(
+    {
+      wholeFile: z
+        .boolean({ error: RETRANSCRIBE_MESSAGE })
+        .optional()
+        .describe('Ask for the whole file: refused (403) when the plan cuts it at 30 seconds.'),
+    },
+    { error: RETRANSCRIBE_MESSAGE },
+  )
+  .nullish();
