@@ -61,7 +61,7 @@ describe.each(kinds)('the transcription list on %s', (kind) => {
     throw new Error('the cursor never ended');
   }
 
-  it('sends items without segments, newest first, 50 by default', async () => {
+  it('sends items without segments or the whole text, newest first, 50 by default', async () => {
     const response = await page('');
     const items = response.json<Array<Record<string, unknown>>>();
     expect(items).toHaveLength(23);
@@ -72,7 +72,7 @@ describe.each(kinds)('the transcription list on %s', (kind) => {
         [
           'id',
           'filename',
-          'text',
+          'excerpt',
           'createdAt',
           'durationInSeconds',
           'fileSize',
