@@ -10,6 +10,8 @@ import { createSessionCache } from './accounts/session-revocations.js';
 import { createPaidStateCache } from './billing/paid-state-changes.js';
 import { isUserPaidCached } from './billing/is-user-paid.js';
 import { startUserChangeChannels } from './db/user-change-channels.js';
+import { credentialStillValid } from './accounts/credential-still-valid.js';
+import { SignedInStreams } from './accounts/signed-in-streams.js';
 import type { Mailer } from './mail/mailer.js';
 import { apiKeysRoutes } from './accounts/api-keys.routes.js';
 import { registerAuthentication } from './accounts/authenticate.js';
@@ -134,6 +136,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
   });
 
+  // Event streams and live previews end with the session or key they were opened with.
+  const streams = new SignedInStreams(
+    (userId, credential) => credentialStillValid({ auth, db: database.db }, userId, credential),
+    server.log,
+  );
+  sessions.cache.follow((userId) => streams.recheck(userId));
+
   registerErrorHandler(server);
   // First of the request hooks: it marks WebSocket upgrades, so that an upgrade refused by any
   // later hook (NUL refusal, authentication) still has its socket closed after the answer.
@@ -220,8 +229,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     uploads: uploadGate.uploads,
     minFreeDiskBytes: config.minFreeDiskBytes,
     signals,
+    streams,
   });
-  await server.register(apiKeysRoutes, { db: database.db });
+  await server.register(apiKeysRoutes, { db: database.db, sessions: auth.sessions });
   await server.register(v1Routes, {
     database,
     storage,
@@ -249,11 +259,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   await server.register(liveTranscriptionRoutes, {
-    db: database.db,
+    database,
+    streams,
     originOf,
     engine: services.windowTranscriber,
     engineName: async () => (await services.engineStatus()).engine,
-    settings: deps.liveTranscription,
+    settings: { ...config.livePreview, ...deps.liveTranscription },
   });
 
   await server.register(siteRoutes, { config, accountEmails: mailer.enabled });

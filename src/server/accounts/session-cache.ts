@@ -24,6 +24,7 @@ export class SessionCache {
   /** Goes up with every revocation: a lookup that overlapped one is not remembered. */
   private revocations = 0;
   private live = false;
+  private readonly followers: Array<(userId: string | undefined) => Promise<void>> = [];
 
   constructor(private readonly options: SessionCacheOptions) {}
 
@@ -60,24 +61,47 @@ export class SessionCache {
     this.entries.set(token, { user, until });
   }
 
-  /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
-  forgetUser(userId: string): void {
-    this.revocations += 1;
-    for (const [token, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(token);
-    }
+  /**
+   * Also told whenever a user's sessions may have changed in this process (`undefined`: anybody's,
+   * as broadcasts may have been missed while this process could not hear them).
+   */
+  follow(follower: (userId: string | undefined) => Promise<void>): void {
+    this.followers.push(follower);
   }
 
-  /** Forgets a user's sessions in every process; resolves once the broadcast is sent. */
+  /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
+  forgetUser(userId: string): void {
+    void this.forget(userId);
+  }
+
+  /**
+   * Forgets a user's sessions in every process; resolves once the broadcast is sent and this
+   * process's followers are done (its streams of an ended session are closed).
+   */
   async revokeUser(userId: string): Promise<void> {
-    this.forgetUser(userId);
+    const here = this.forget(userId);
     await this.options.broadcast(userId);
+    await here;
   }
 
   /** Whether broadcasts reach this process; going deaf forgets everything, as a missed one might matter. */
   setLive(live: boolean): void {
     this.revocations += 1;
     this.entries.clear();
+    const heardAgain = live && !this.live;
     this.live = live;
+    if (heardAgain) void this.tell(undefined);
+  }
+
+  private forget(userId: string): Promise<void> {
+    this.revocations += 1;
+    for (const [token, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(token);
+    }
+    return this.tell(userId);
+  }
+
+  private async tell(userId: string | undefined): Promise<void> {
+    await Promise.all(this.followers.map((follower) => follower(userId)));
   }
 }

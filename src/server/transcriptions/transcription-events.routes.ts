@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { authenticatedUser } from '../accounts/authenticate.js';
+import type { SignedInStreams } from '../accounts/signed-in-streams.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { OriginOf } from '../http/request-origin.js';
@@ -29,6 +30,7 @@ export interface TranscriptionEventsRoutesOptions {
   db: Database;
   signals: TranscriptionSignals;
   originOf: OriginOf;
+  streams: SignedInStreams;
 }
 
 export const ALREADY_ENDED =
@@ -48,7 +50,7 @@ export async function transcriptionEventsRoutes(
     for (const stream of openStreams) stream.end();
   });
 
-  libraryEventsRoute(parent, { db, signals, openStreams });
+  libraryEventsRoute(parent, { db, signals, openStreams, streams: options.streams });
 
   app.get(
     '/api/transcriptions/:id/events',
@@ -71,7 +73,12 @@ export async function transcriptionEventsRoutes(
       let position = parseLastEventId(request.headers['last-event-id']);
 
       let unwatch = (): void => undefined;
-      const stream = openEventStream(reply, openStreams, () => unwatch());
+      let release = (): void => undefined;
+      const stream = openEventStream(reply, openStreams, () => {
+        unwatch();
+        release();
+      });
+      release = options.streams.hold(user, request.headers.cookie, () => stream.end());
       let running = false;
       let again = false;
       const sync = async (): Promise<void> => {

@@ -22,6 +22,7 @@ import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { deleteTranscriptionForUser, readUsage, utcMonth } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
+import type { SignedInStreams } from '../accounts/signed-in-streams.js';
 import { transcriptionEventsRoutes } from './transcription-events.routes.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema, okSchema, SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
@@ -54,6 +55,8 @@ export interface TranscriptionsRoutesOptions {
   minFreeDiskBytes?: number;
   /** Wakes event streams and running jobs when a transcription changes. */
   signals: TranscriptionSignals;
+  /** Ends the event streams of a session or key that is no longer valid. */
+  streams: SignedInStreams;
 }
 
 const errors = {
@@ -79,7 +82,12 @@ export async function transcriptionsRoutes(
   };
   const { db } = database;
   await parent.register(retranscribeRoutes, { database, queue, originOf });
-  await parent.register(transcriptionEventsRoutes, { db, signals, originOf });
+  await parent.register(transcriptionEventsRoutes, {
+    db,
+    signals,
+    originOf,
+    streams: options.streams,
+  });
 
   app.post(
     '/api/transcriptions',
