@@ -37,4 +37,10 @@ export const LIVE_CLOSE = {
   badAudio: 4400,
   /** Too many live previews open for this account. */
   tooManySessions: 4429,
+  /** The month's transcriptions are used up: a live preview counts as one on such a plan. */
+  monthlyLimit: 4403,
+  /** Every place for a live preview (or every place open to the plan) is taken. */
+  busy: 4503,
+  /** The session or account it was opened with has ended (sign-out, account deletion). */
+  signedOut: 4401,
 } as const;

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import type { Auth } from './accounts/auth.js';
+import { credentialStillValid } from './accounts/credential-still-valid.js';
+import { SignedInStreams } from './accounts/signed-in-streams.js';
 import { startApiState } from './api-state.js';
 import type { Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
@@ -82,6 +84,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
   });
 
+  // Event streams and live previews end with the session or key they were opened with.
+  const streams = new SignedInStreams(
+    (userId, credential) => credentialStillValid({ auth, db: database.db }, userId, credential),
+    server.log,
+  );
+  api.sessions.follow((userId) => streams.recheck(userId));
+
   await registerRequestPipeline(server, {
     config,
     db: database.db,
@@ -104,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       minFreeDiskBytes: config.minFreeDiskBytes,
     },
     sendAppShell: webApp.sendAppShell,
+    streams,
     tuning: deps,
   };
   for (const feature of FEATURES) await feature(server, context);

@@ -79,6 +79,10 @@ export const environmentSchema = z.object({
     z.string().regex(/^\d+$/, 'a whole number, 0 for no cap').transform(Number).optional(),
   ),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  LIVE_PREVIEW_MAX_SESSIONS: z.coerce.number().int().min(1).max(10_000).default(16),
+  LIVE_PREVIEW_PRO_RESERVED: z.coerce.number().int().min(0).max(10_000).default(4),
+  LIVE_PREVIEW_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
+  LIVE_PREVIEW_IDLE_SECONDS: z.coerce.number().positive().max(600).default(15),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -126,6 +130,15 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** `/v1/audio/transcriptions` requests one account may have open at once, per process. */
   apiRequestsInFlight: number;
+  /** The recorder's live preview: places across all API processes, counted in the database. */
+  livePreview: {
+    maxSessions: number;
+    /** Places only Pro sessions may take: free sessions together hold at most the rest. */
+    proReserved: number;
+    sessionsPerAccount: number;
+    /** A session that brought less than half this long in audio over this long is closed. */
+    idleSeconds: number;
+  };
   transcription: {
     engine: Environment['TRANSCRIPTION_ENGINE'];
     apiUrl: string | undefined;
@@ -306,6 +319,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     workerConcurrency: env.WORKER_CONCURRENCY ?? availableParallelism(),
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     apiRequestsInFlight: env.API_REQUESTS_IN_FLIGHT,
+    livePreview: {
+      maxSessions: env.LIVE_PREVIEW_MAX_SESSIONS,
+      proReserved: Math.min(env.LIVE_PREVIEW_PRO_RESERVED, env.LIVE_PREVIEW_MAX_SESSIONS),
+      sessionsPerAccount: env.LIVE_PREVIEW_SESSIONS_PER_ACCOUNT,
+      idleSeconds: env.LIVE_PREVIEW_IDLE_SECONDS,
+    },
     transcription: {
       engine: env.TRANSCRIPTION_ENGINE,
       apiUrl: env.TRANSCRIPTION_API_URL,

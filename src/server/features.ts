@@ -3,6 +3,7 @@ import { accountDeletionRoutes } from './account-deletion/account-deletion.route
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { apiKeysRoutes } from './accounts/api-keys.routes.js';
 import type { Auth } from './accounts/auth.js';
+import type { SignedInStreams } from './accounts/signed-in-streams.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { mountAuth } from './accounts/mount-auth.js';
 import type { ApiState } from './api-state.js';
@@ -46,6 +47,8 @@ export interface FeatureContext {
   auth: Auth;
   uploadGate: UploadGate;
   sendAppShell: (reply: FastifyReply) => Promise<void>;
+  /** Every open event stream and live socket, with the credential it was opened with. */
+  streams: SignedInStreams;
   tuning: FeatureTuning;
 }
 
@@ -74,7 +77,7 @@ export const FEATURES: readonly Feature[] = [
       db: database.db,
       emailAvailable: services.mailer.enabled,
     }),
-  (server, { config, database, services, api }) =>
+  (server, { config, database, services, api, streams }) =>
     server.register(transcriptionsRoutes, {
       database,
       paidStates: api.paidStates,
@@ -86,8 +89,10 @@ export const FEATURES: readonly Feature[] = [
       uploads: api.uploads,
       minFreeDiskBytes: config.minFreeDiskBytes,
       signals: services.signals,
+      streams,
     }),
-  (server, { database }) => server.register(apiKeysRoutes, { db: database.db }),
+  (server, { database, auth }) =>
+    server.register(apiKeysRoutes, { db: database.db, sessions: auth.sessions }),
   (server, { config, database, services, uploadGate }) =>
     server.register(v1Routes, {
       database,
@@ -118,13 +123,14 @@ export const FEATURES: readonly Feature[] = [
       perHour: tuning.freeTrialsPerHour ?? 20,
       minFreeDiskBytes: config.minFreeDiskBytes,
     }),
-  (server, { database, services, api, tuning }) =>
+  (server, { config, database, services, api, streams, tuning }) =>
     server.register(liveTranscriptionRoutes, {
-      db: database.db,
+      database,
+      streams,
       originOf: api.originOf,
       engine: services.windowTranscriber,
       engineName: async () => (await services.engineStatus()).engine,
-      settings: tuning.liveTranscription,
+      settings: { ...config.livePreview, ...tuning.liveTranscription },
     }),
   (server, { config, services }) =>
     server.register(siteRoutes, { config, accountEmails: services.mailer.enabled }),

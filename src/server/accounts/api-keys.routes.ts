@@ -13,7 +13,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 const common = { tags: ['API keys'], security: SESSION_SECURITY };
 
 /** Session-only: an API key cannot mint or revoke keys. */
-export async function apiKeysRoutes(parent: FastifyInstance, options: { db: Database }) {
+export async function apiKeysRoutes(
+  parent: FastifyInstance,
+  options: {
+    db: Database;
+    /** Tells every process that the user's credentials changed, so streams of the key end. */
+    sessions: { revokeUser(userId: string): Promise<void> };
+  },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
 
@@ -75,8 +82,10 @@ export async function apiKeysRoutes(parent: FastifyInstance, options: { db: Data
       },
     },
     async (request) => {
-      const revoked = await revokeApiKey(db, authenticatedUser(request).id, request.params.id);
+      const { id: userId } = authenticatedUser(request);
+      const revoked = await revokeApiKey(db, userId, request.params.id);
       if (!revoked) throw new AppError('not_found', 'No such API key.');
+      await options.sessions.revokeUser(userId);
       return { ok: true as const };
     },
   );

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { bearerKey } from '../http/bearer-key.js';
 import { useApiKey } from './api-keys.js';
 import type { Auth } from './auth.js';
-import { findSessionUser, type SessionUser } from './current-user.js';
+import { findSessionUser, mayUseSessionCache, type SessionUser } from './current-user.js';
 
 /**
  * Who may call a route: `session` only with the sign-in cookie (the web app), `session-or-key`
@@ -78,7 +78,9 @@ async function authenticate(
   // A key request is the key's alone: any cookie it carries is ignored.
   const key = bearerKey(request);
   if (key === undefined) {
-    const sessionUser = await findSessionUser(options.auth, request);
+    const sessionUser = await findSessionUser(options.auth, request, {
+      fromMemory: mayUseSessionCache(request),
+    });
     if (!sessionUser) throw new AppError('unauthenticated', 'Unauthorized');
     request.user = { id: sessionUser.id, via: 'session', session: sessionUser };
     return;

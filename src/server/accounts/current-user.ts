@@ -17,6 +17,17 @@ export function toAuthHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Only plain reads may be served a session from memory. A request that changes something, or
+ * opens a live-preview socket, is checked in the database: a sign-out in another process holds
+ * for it at once, whether or not that process's notification has arrived here yet.
+ */
+export function mayUseSessionCache(request: FastifyRequest): boolean {
+  return READ_METHODS.has(request.method) && request.headers.upgrade === undefined;
+}
+
 const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
 /**
@@ -39,17 +50,19 @@ export function sessionCookieValues(cookieHeader: string | undefined): string[] 
 
 /**
  * The signed-in user, or null. Without a session cookie nobody is signed in and nothing is
- * looked up; a session verified in the last minute comes from memory (see session-cache.ts).
+ * looked up; a session verified in the last minute comes from memory (see session-cache.ts)
+ * unless `fromMemory` is false (requests that change something: see `mayUseSessionCache`).
  */
 export async function findSessionUser(
   auth: Auth,
   request: FastifyRequest,
+  options: { fromMemory: boolean } = { fromMemory: true },
 ): Promise<SessionUser | null> {
   const cookies = sessionCookieValues(request.headers.cookie);
   if (cookies.length === 0) return null;
   // Only an unambiguous cookie is a cache key: with two, better-auth decides which one counts.
   const token = cookies.length === 1 ? cookies[0] : undefined;
-  if (token !== undefined) {
+  if (token !== undefined && options.fromMemory) {
     const cached = auth.sessions.get(token);
     if (cached) return cached;
   }

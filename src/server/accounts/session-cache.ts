@@ -21,6 +21,8 @@ export interface SessionCacheOptions {
  */
 export class SessionCache {
   private readonly sessions: UserChangeCache<SessionUser>;
+  private readonly followers: Array<(userId: string | undefined) => Promise<void>> = [];
+  private live = false;
 
   constructor(private readonly options: SessionCacheOptions) {
     this.sessions = new UserChangeCache({
@@ -59,20 +61,44 @@ export class SessionCache {
     });
   }
 
-  /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
-  forgetUser(userId: string): void {
-    this.sessions.forgetUser(userId);
+  /**
+   * Also told whenever a user's sessions may have changed in this process (`undefined`: anybody's,
+   * as broadcasts may have been missed while this process could not hear them).
+   */
+  follow(follower: (userId: string | undefined) => Promise<void>): void {
+    this.followers.push(follower);
   }
 
-  /** Forgets a user's sessions in every process; resolves once the broadcast is sent. */
+  /** Forgets a user's sessions in this process only (what a broadcast from elsewhere does). */
+  forgetUser(userId: string): void {
+    void this.forget(userId);
+  }
+
+  /**
+   * Forgets a user's sessions in every process; resolves once the broadcast is sent and this
+   * process's followers are done (its streams of an ended session are closed).
+   */
   async revokeUser(userId: string): Promise<void> {
-    this.forgetUser(userId);
+    const here = this.forget(userId);
     await this.options.broadcast(userId);
+    await here;
   }
 
   /** Whether broadcasts reach this process; going deaf forgets everything, as a missed one might matter. */
   setLive(live: boolean): void {
     this.sessions.setLive(live);
+    const heardAgain = live && !this.live;
+    this.live = live;
+    if (heardAgain) void this.tell(undefined);
+  }
+
+  private forget(userId: string): Promise<void> {
+    this.sessions.forgetUser(userId);
+    return this.tell(userId);
+  }
+
+  private async tell(userId: string | undefined): Promise<void> {
+    await Promise.all(this.followers.map((follower) => follower(userId)));
   }
 
   /** The bytes the cached sessions take now. */

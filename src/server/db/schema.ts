@@ -320,3 +320,21 @@ export const speechEngineReports = pgTable('speech_engine_reports', {
   pending: jsonb('pending'),
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Open live previews across every API process: a lease each session renews while it runs, so a
+ * process that dies frees its places when the leases run out (see live/live-preview-leases.ts).
+ */
+export const livePreviewLeases = pgTable(
+  'live_preview_leases',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The plan the session was admitted under: free sessions share a part of the places. */
+    plan: text('plan').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('live_preview_leases_user_idx').on(table.userId)],
+);

@@ -59,9 +59,12 @@ export class LiveSession {
     return this.received / LIVE_SAMPLE_RATE;
   }
 
-  /** Audio is being decoded or waits to be: the session is not idle, whatever the client does. */
+  /**
+   * Audio is being decoded or is due to be: the session is not idle, whatever the client does.
+   * Less than a step of new audio is not due (until the limit), so a trickle keeps nothing busy.
+   */
   get busy(): boolean {
-    return !this.finished && (this.decoding || this.received > this.decodedUpTo);
+    return !this.finished && (this.decoding || this.decodeDue());
   }
 
   get limitReached(): boolean {
@@ -84,13 +87,16 @@ export class LiveSession {
     this.abort.abort(new Error('the live session ended'));
   }
 
+  private decodeDue(): boolean {
+    const fresh = this.received - this.decodedUpTo;
+    const last = this.limitReached && fresh > 0;
+    return last || fresh >= this.limits.stepSeconds * LIVE_SAMPLE_RATE;
+  }
+
   private decodeWhenDue(): void {
     if (this.decoding || this.finished) return;
-    const fresh = this.received - this.decodedUpTo;
-    const due = fresh >= this.limits.stepSeconds * LIVE_SAMPLE_RATE;
-    const last = this.limitReached && fresh > 0;
-    if (!due && !last) {
-      if (this.limitReached && fresh === 0) this.finish();
+    if (!this.decodeDue()) {
+      if (this.limitReached && this.received === this.decodedUpTo) this.finish();
       return;
     }
     this.decoding = true;

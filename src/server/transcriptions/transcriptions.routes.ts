@@ -32,6 +32,7 @@ import { readUsage, utcMonth } from '../quota/usage.js';
 import { deleteTranscriptionForUser } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './library/transcription-events.routes.js';
+import type { SignedInStreams } from '../accounts/signed-in-streams.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
@@ -56,6 +57,8 @@ export interface TranscriptionsRoutesOptions {
   minFreeDiskBytes?: number;
   /** Wakes event streams and running jobs when a transcription changes. */
   signals: TranscriptionSignals;
+  /** Ends the event streams of a session or key that is no longer valid. */
+  streams: SignedInStreams;
 }
 
 const errors = {
@@ -83,7 +86,12 @@ export async function transcriptionsRoutes(
   };
   const { db } = database;
   await parent.register(retranscribeRoutes, { database, queue, originOf });
-  await parent.register(transcriptionEventsRoutes, { db, signals, originOf });
+  await parent.register(transcriptionEventsRoutes, {
+    db,
+    signals,
+    originOf,
+    streams: options.streams,
+  });
 
   app.post(
     '/api/transcriptions',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { authenticatedUser } from '../../accounts/authenticate.js';
 import type { Database } from '../../db/database.js';
+import type { SignedInStreams } from '../../accounts/signed-in-streams.js';
 import { findListItemForUser, listUnfinishedTranscriptions } from './list-transcriptions.js';
 import { toTranscriptionListItemDto } from '../transcription-dto.js';
 import { apiErrorSchema } from '../../../core/api/common.js';
@@ -23,6 +24,8 @@ export function libraryEventsRoute(
     db: Database;
     signals: TranscriptionSignals;
     openStreams: Set<ServerResponse>;
+    /** Ends the stream once its session is no longer valid (sign-out, account deletion). */
+    streams: SignedInStreams;
   },
 ) {
   const { db, signals } = options;
@@ -39,7 +42,12 @@ export function libraryEventsRoute(
   app.get('/api/transcriptions/events', { config, schema }, async (request, reply) => {
     const user = authenticatedUser(request);
     let unwatch = (): void => undefined;
-    const stream = openEventStream(reply, options.openStreams, () => unwatch());
+    let release = (): void => undefined;
+    const stream = openEventStream(reply, options.openStreams, () => {
+      unwatch();
+      release();
+    });
+    release = options.streams.hold(user, request.headers.cookie, () => stream.end());
     const send = (event: string, data: unknown) =>
       stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 

@@ -14,6 +14,7 @@ import { cancelTranscription } from '../processing/transcription-run.repository.
 import { toTranscriptionDto } from '../transcription-dto.js';
 import { findTranscriptionForUser } from '../transcription.repository.js';
 import { openEventStream } from '../../live/event-stream.js';
+import type { SignedInStreams } from '../../accounts/signed-in-streams.js';
 import { libraryEventsRoute } from './library-events.route.js';
 import {
   eventsSince,
@@ -27,6 +28,7 @@ export interface TranscriptionEventsRoutesOptions {
   db: Database;
   signals: TranscriptionSignals;
   originOf: OriginOf;
+  streams: SignedInStreams;
 }
 
 export const ALREADY_ENDED =
@@ -46,7 +48,7 @@ export async function transcriptionEventsRoutes(
     for (const stream of openStreams) stream.end();
   });
 
-  libraryEventsRoute(parent, { db, signals, openStreams });
+  libraryEventsRoute(parent, { db, signals, openStreams, streams: options.streams });
 
   app.get(
     '/api/transcriptions/:id/events',
@@ -69,7 +71,12 @@ export async function transcriptionEventsRoutes(
       let position = parseLastEventId(request.headers['last-event-id']);
 
       let unwatch = (): void => undefined;
-      const stream = openEventStream(reply, openStreams, () => unwatch());
+      let release = (): void => undefined;
+      const stream = openEventStream(reply, openStreams, () => {
+        unwatch();
+        release();
+      });
+      release = options.streams.hold(user, request.headers.cookie, () => stream.end());
       let running = false;
       let again = false;
       const sync = async (): Promise<void> => {
