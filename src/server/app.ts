@@ -44,6 +44,8 @@ import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.j
 import type { ObjectStorage } from './storage/object-storage.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { freeTrialRoutes } from './transcriptions/free-trial.routes.js';
+import { FreeTrialSlots } from './transcriptions/free-trial-slots.js';
+import { DiskReservations } from './storage/disk-reservations.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 import { forgetReadsOnWrites, LibraryReadCache } from './transcriptions/library-read-cache.js';
 import { UploadReservations } from './transcriptions/upload-reservations.js';
@@ -179,8 +181,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // One per process: the web app's and the developer API's uploads share each user's limits.
   const uploadGate: UploadGate = {
     uploads: new UploadReservations(),
+    disk: new DiskReservations(workDir, config.minFreeDiskBytes),
     workDir,
-    minFreeDiskBytes: config.minFreeDiskBytes,
+    audioLimits: config.audioLimits,
   };
   await server.register(healthRoutes, {
     config,
@@ -218,7 +221,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     queue,
     originOf,
     uploads: uploadGate.uploads,
-    minFreeDiskBytes: config.minFreeDiskBytes,
+    disk: uploadGate.disk,
+    audioLimits: config.audioLimits,
     signals,
   });
   await server.register(apiKeysRoutes, { db: database.db });
@@ -245,7 +249,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     queue,
     storage,
     perHour: deps.freeTrialsPerHour ?? 20,
-    minFreeDiskBytes: config.minFreeDiskBytes,
+    slots: new FreeTrialSlots(config.freeTrialsAtOnce),
+    disk: uploadGate.disk,
+    audioLimits: config.audioLimits,
   });
 
   await server.register(liveTranscriptionRoutes, {

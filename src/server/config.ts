@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../core/product.js';
+import type { AudioInputLimits } from './speech/audio/audio-input-limits.js';
 import { DEFAULT_WHISPER_MODEL } from './speech/engines/whisper/whisper-model-catalog.js';
 
 const booleanFromString = z
@@ -27,6 +28,11 @@ export const environmentSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
+  AUDIO_MAX_SAMPLE_RATE: z.coerce.number().int().min(8000).default(192_000),
+  AUDIO_MAX_CHANNELS: z.coerce.number().int().min(1).max(255).default(8),
+  AUDIO_INSPECT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  FREE_TRIALS_AT_ONCE: z.coerce.number().int().min(1).default(4),
+  FREE_TRIALS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().min(1).default(1),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   TRUST_PROXY: booleanFromString.default(false),
@@ -90,6 +96,10 @@ export interface Config {
   workDir: string;
   /** Uploads are refused while the disk holding the audio has less free space than this. */
   minFreeDiskBytes: number;
+  /** What an uploaded file may demand before it is decoded; beyond it, a 422 that says which. */
+  audioLimits: AudioInputLimits;
+  /** Anonymous trials in progress at once, in this process: all of them, and from one address. */
+  freeTrialsAtOnce: { total: number; perAddress: number };
   database: { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
   authSecret: string | undefined;
   trustProxy: boolean;
@@ -258,6 +268,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       : { kind: 'local', directory: audioDir },
     workDir: path.join(dataDir, 'work'),
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
+    audioLimits: {
+      maxSampleRate: env.AUDIO_MAX_SAMPLE_RATE,
+      maxChannels: env.AUDIO_MAX_CHANNELS,
+      inspectTimeoutMs: env.AUDIO_INSPECT_SECONDS * 1000,
+    },
+    freeTrialsAtOnce: {
+      total: env.FREE_TRIALS_AT_ONCE,
+      perAddress: env.FREE_TRIALS_AT_ONCE_PER_ADDRESS,
+    },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', directory: path.join(dataDir, 'db') },
