@@ -40,7 +40,9 @@ describe.each(kinds)('a Pro job whose decoded audio would not fit on the disk, o
   let app: TestApp;
   let baseUrl: string;
   beforeAll(async () => {
-    disk = await makeSmallDisk(64);
+    // The decoded audio would fit on the disk itself, but not above the floor: only the check
+    // before decoding can stop the job.
+    disk = await makeSmallDisk(128);
     app = await createTestApp(kind, {
       env: {
         DATA_DIR: disk.path,
