@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { FEATURES, type FeatureContext, type FeatureTuning } from './features.js';
 import { applyConnectionLimits } from './http/connection-limits.js';
 import { registerWebApp } from './http/web-app.js';
+import { DiskReservations } from './storage/disk-reservations.js';
 import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
 import { redactingSerializers } from './log-redaction.js';
 import type { Mailer } from './mail/mailer.js';
@@ -109,8 +110,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     auth,
     uploadGate: {
       uploads: api.uploads,
+      disk: new DiskReservations(services.workDir, config.minFreeDiskBytes),
       workDir: services.workDir,
-      minFreeDiskBytes: config.minFreeDiskBytes,
+      audioLimits: config.audioLimits,
     },
     sendAppShell: webApp.sendAppShell,
     streams,

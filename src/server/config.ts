@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../core/product.js';
+import type { AudioInputLimits } from './speech/audio/audio-input-limits.js';
 import { DEFAULT_WHISPER_MODEL } from './speech/engines/whisper/whisper-model-catalog.js';
 
 const booleanFromString = z
@@ -36,6 +37,11 @@ export const environmentSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   LIBRARY_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
   SESSION_CACHE_MB: z.coerce.number().positive().max(65_536).default(32),
+  AUDIO_MAX_SAMPLE_RATE: z.coerce.number().int().min(8000).default(192_000),
+  AUDIO_MAX_CHANNELS: z.coerce.number().int().min(1).max(255).default(8),
+  AUDIO_INSPECT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  FREE_TRIALS_AT_ONCE: z.coerce.number().int().min(1).default(4),
+  FREE_TRIALS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().min(1).default(1),
   DATABASE_URL: optionalText.pipe(z.url().optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   TRUST_PROXY: booleanFromString.default(false),
@@ -117,6 +123,10 @@ export interface Config {
     /** Verified sessions (SESSION_CACHE_MB). */
     sessionBytes: number;
   };
+  /** What an uploaded file may demand before it is decoded; beyond it, a 422 that says which. */
+  audioLimits: AudioInputLimits;
+  /** Anonymous trials in progress at once, in this process: all of them, and from one address. */
+  freeTrialsAtOnce: { total: number; perAddress: number };
   database: { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
   authSecret: string | undefined;
   trustProxy: boolean;
@@ -308,6 +318,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     memoryCaches: {
       libraryBytes: Math.round(env.LIBRARY_CACHE_MB * 1024 * 1024),
       sessionBytes: Math.round(env.SESSION_CACHE_MB * 1024 * 1024),
+    },
+    audioLimits: {
+      maxSampleRate: env.AUDIO_MAX_SAMPLE_RATE,
+      maxChannels: env.AUDIO_MAX_CHANNELS,
+      inspectTimeoutMs: env.AUDIO_INSPECT_SECONDS * 1000,
+    },
+    freeTrialsAtOnce: {
+      total: env.FREE_TRIALS_AT_ONCE,
+      perAddress: env.FREE_TRIALS_AT_ONCE_PER_ADDRESS,
     },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import type { DatabaseHandle } from './db/database.js';
 import { v1Routes } from './developer-api/v1.routes.js';
+import { FreeTrialSlots } from './free-trial/free-trial-slots.js';
 import { freeTrialRoutes } from './free-trial/free-trial.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerApiDocsPage } from './http/openapi.js';
@@ -77,7 +78,7 @@ export const FEATURES: readonly Feature[] = [
       db: database.db,
       emailAvailable: services.mailer.enabled,
     }),
-  (server, { config, database, services, api, streams }) =>
+  (server, { config, database, services, api, streams, uploadGate }) =>
     server.register(transcriptionsRoutes, {
       database,
       paidStates: api.paidStates,
@@ -87,7 +88,8 @@ export const FEATURES: readonly Feature[] = [
       queue: services.queue,
       originOf: api.originOf,
       uploads: api.uploads,
-      minFreeDiskBytes: config.minFreeDiskBytes,
+      disk: uploadGate.disk,
+      audioLimits: config.audioLimits,
       signals: services.signals,
       streams,
     }),
@@ -115,13 +117,15 @@ export const FEATURES: readonly Feature[] = [
       sharedReadsPerMinute: 120,
       sharedAudioRequestsPerMinute: 600,
     }),
-  (server, { config, services, tuning }) =>
+  (server, { config, services, uploadGate, tuning }) =>
     server.register(freeTrialRoutes, {
       workDir: services.workDir,
       queue: services.queue,
       storage: services.storage,
       perHour: tuning.freeTrialsPerHour ?? 20,
-      minFreeDiskBytes: config.minFreeDiskBytes,
+      slots: new FreeTrialSlots(config.freeTrialsAtOnce),
+      disk: uploadGate.disk,
+      audioLimits: config.audioLimits,
     }),
   (server, { config, database, services, api, streams, tuning }) =>
     server.register(liveTranscriptionRoutes, {

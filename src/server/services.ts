@@ -154,12 +154,19 @@ export async function startSpeechWorkers(
     db: database.db,
     storage,
     workDir,
+    minFreeDiskBytes: config.minFreeDiskBytes,
     engine: speech,
     concurrency: config.workerConcurrency,
     log,
     notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
   });
-  await startFreeTrialWorkers({ queue, storage, workDir, engine: speech });
+  await startFreeTrialWorkers({
+    queue,
+    storage,
+    workDir,
+    minFreeDiskBytes: config.minFreeDiskBytes,
+    engine: speech,
+  });
   await startLiveWindowWorkers({ queue, storage, workDir, engine: speech });
 }
 

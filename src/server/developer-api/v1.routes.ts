@@ -139,7 +139,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
       let created;
       try {
         created = await createTranscription(
-          { database, storage, queue },
+          { database, storage, queue, audioLimits: options.gate.audioLimits },
           { userId: user.id, isPaid, upload },
         );
       } catch (error) {

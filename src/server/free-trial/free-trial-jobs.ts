@@ -37,6 +37,8 @@ export interface FreeTrialWorkersOptions {
   storage: ObjectStorage;
   /** Local folder for each trial's temporary files. */
   workDir: string;
+  /** A trial does not decode into the last this many bytes of the work folder's disk. */
+  minFreeDiskBytes?: number;
   engine: { acquire(): EngineLease };
 }
 
@@ -67,6 +69,7 @@ export async function startFreeTrialWorkers(options: FreeTrialWorkersOptions): P
           maxSeconds: FREE_TRANSCRIPT_SECONDS,
           engine: lease.engine,
           workDir: jobDir,
+          minFreeDiskBytes: options.minFreeDiskBytes,
           priority: WORK_PRIORITY.interactive,
           signal: visitorGone.signal,
         });

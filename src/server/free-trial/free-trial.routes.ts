@@ -6,14 +6,16 @@ import { FREE_TRANSCRIPT_SECONDS } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { AudioError } from '../speech/audio/audio-error.js';
+import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
 import { apiErrorSchema } from '../../core/api/common.js';
-import { assertDiskHasRoom } from '../storage/free-disk.js';
+import type { DiskReservations } from '../storage/disk-reservations.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { FREE_TRIAL_KEY_PREFIX, runFreeTrialJob } from './free-trial-jobs.js';
+import type { FreeTrialSlots } from './free-trial-slots.js';
 import { freeTrialFormSchema } from '../transcriptions/transcription-schemas.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import { receiveUpload } from '../uploads/receive-upload.js';
+import { receiveFreeTrial } from './receive-free-trial.js';
 
 export interface FreeTrialRoutesOptions {
   /** Where the upload is received before it is stored for a worker. */
@@ -23,9 +25,15 @@ export interface FreeTrialRoutesOptions {
   storage: ObjectStorage;
   /** Free trials per client address per hour. */
   perHour: number;
-  /** Trials are refused while the disk holding the temporary files has less free. */
-  minFreeDiskBytes?: number;
+  /** Trials in progress at once, in total and per address. */
+  slots: FreeTrialSlots;
+  /** Shared with signed-in uploads: a trial is refused unless its whole body fits. */
+  disk: DiskReservations;
+  audioLimits?: AudioInputLimits;
 }
+
+/** A trial in progress ends within seconds to a minute. */
+const TRIAL_IN_PROGRESS_RETRY_SECONDS = 10;
 
 export const FREE_TRIAL_RATE_LIMITED =
   'Too many free trials from your network. Please try again later, or sign up for free to keep going.';
@@ -61,20 +69,24 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
           413: apiErrorSchema,
           422: apiErrorSchema,
           429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
     async (request, reply): Promise<FreeTrialResult> => {
-      let upload;
+      let trial;
       try {
-        await assertDiskHasRoom(options.workDir, options.minFreeDiskBytes ?? 0);
-        upload = await receiveUpload(request, options.workDir);
+        trial = await receiveFreeTrial(request, options);
       } catch (error) {
         reply.header('connection', 'close');
+        if (error instanceof AppError && error.code === 'rate_limited')
+          reply.header('retry-after', String(TRIAL_IN_PROGRESS_RETRY_SECONDS));
         throw error;
       }
-      // Nobody reads the answer once the visitor has gone: the job is cancelled and its worker
-      // stops decoding and transcribing, so the engine's time goes to whoever is still waiting.
+      const { upload } = trial;
+      // Nobody reads the answer once the visitor has gone: the inspection's ffprobe or ffmpeg is
+      // killed, or the job is cancelled and its worker stops decoding and transcribing, so the
+      // machine's time goes to whoever is still waiting.
       const visitorGone = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableEnded)
@@ -83,7 +95,10 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
       reply.raw.once('close', onClose);
       const audioKey = `${FREE_TRIAL_KEY_PREFIX}${randomUUID()}`;
       try {
-        const audio = await inspectUpload(upload.tempPath, upload.size);
+        const audio = await inspectUpload(upload.tempPath, upload.size, {
+          limits: options.audioLimits,
+          signal: visitorGone.signal,
+        });
         await options.storage.putFile(audioKey, upload.tempPath);
         const output = await runFreeTrialJob(
           options.queue,
@@ -103,6 +118,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
         reply.raw.off('close', onClose);
         await rm(upload.tempPath, { force: true });
         await options.storage.delete(audioKey);
+        trial.release();
       }
     },
   );

@@ -12,6 +12,7 @@ import type {
   WorkPriority,
 } from './engines/engine.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
+import { assertRoomForDecodedAudio } from './room-for-decoded-audio.js';
 import { stitchChunkResults } from './stitch-chunk-results.js';
 
 export interface TranscribeAudioFileOptions {
@@ -23,6 +24,11 @@ export interface TranscribeAudioFileOptions {
   engine: SpeechEngine;
   /** The decoded PCM goes in a temporary folder here and is removed afterwards. */
   workDir: string;
+  /**
+   * Decoding does not start unless the PCM for `maxSeconds` leaves this much of the disk free
+   * (DiskFullError), so a long file cannot fill it.
+   */
+  minFreeDiskBytes?: number;
   /** Whole percent, 0 to 100, as chunks complete. */
   onProgress?: (percent: number) => void;
   /**
@@ -59,6 +65,8 @@ export async function transcribeAudioFile(
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
   try {
+    if (options.minFreeDiskBytes !== undefined)
+      await assertRoomForDecodedAudio(tempDir, options.maxSeconds, options.minFreeDiskBytes);
     const decoded = await decodeAudio({
       inputPath: options.inputPath,
       demuxer: options.demuxer,

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { withRawTransaction } from '../db/raw-transaction.js';
 import { transcriptions } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { assertAccountActive } from '../quota/assert-account-active.js';
@@ -23,6 +24,8 @@ export interface CreateTranscriptionDeps {
   database: DatabaseHandle;
   storage: ObjectStorage;
   queue: JobQueue;
+  /** What the audio may demand when it is inspected (defaults otherwise). */
+  audioLimits?: AudioInputLimits;
 }
 
 /** How much of the audio the plan transcribes, and whether that cuts it short. */
@@ -47,7 +50,9 @@ export async function createTranscription(
   const plan = planFor(input.isPaid);
   let storedKey: string | undefined;
   try {
-    const audio = await inspectUpload(upload.tempPath, upload.size);
+    const audio = await inspectUpload(upload.tempPath, upload.size, {
+      limits: deps.audioLimits,
+    });
     const id = randomUUID();
     const window = transcriptionWindow(plan, audio.durationSeconds);
     const row: TranscriptionRow = {

@@ -33,6 +33,8 @@ import { deleteTranscriptionForUser } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './library/transcription-events.routes.js';
 import type { SignedInStreams } from '../accounts/signed-in-streams.js';
+import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
+import { DiskReservations } from '../storage/disk-reservations.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
@@ -55,6 +57,10 @@ export interface TranscriptionsRoutesOptions {
   uploads?: UploadReservations;
   /** Uploads are refused while the disk holding the temporary files has less free. */
   minFreeDiskBytes?: number;
+  /** The work folder's disk as held by this process's uploads in flight (free trials too). */
+  disk?: DiskReservations;
+  /** What uploaded audio may demand when it is inspected. */
+  audioLimits?: AudioInputLimits;
   /** Wakes event streams and running jobs when a transcription changes. */
   signals: TranscriptionSignals;
   /** Ends the event streams of a session or key that is no longer valid. */
@@ -81,8 +87,9 @@ export async function transcriptionsRoutes(
   const { database, storage, workDir, queue, originOf, signals } = options;
   const gate: UploadGate = {
     uploads: options.uploads ?? new UploadReservations(),
+    disk: options.disk ?? new DiskReservations(workDir, options.minFreeDiskBytes ?? 0),
     workDir,
-    minFreeDiskBytes: options.minFreeDiskBytes ?? 0,
+    audioLimits: options.audioLimits,
   };
   const { db } = database;
   await parent.register(retranscribeRoutes, { database, queue, originOf });
@@ -118,7 +125,7 @@ export async function transcriptionsRoutes(
       const accepted = await acceptUpload(db, gate, request, reply, { userId: user.id, plan });
       try {
         const row = await createTranscription(
-          { database, storage, queue },
+          { database, storage, queue, audioLimits: gate.audioLimits },
           { userId: user.id, isPaid, upload: accepted.upload },
         );
         return reply.status(201).send(toTranscriptionDto(row, originOf(request)));

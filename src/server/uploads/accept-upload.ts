@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Plan } from '../../core/plans.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
-import { assertDiskHasRoom } from '../storage/free-disk.js';
+import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
+import type { DiskReservations } from '../storage/disk-reservations.js';
 import { monthlyLimitMessage } from '../quota/quota-messages.js';
 import {
   assertUploadRequest,
@@ -18,8 +19,11 @@ const UPLOADS_AT_ONCE_RETRY_SECONDS = 5;
 /** What every upload path shares: this process's work folder and its uploads in flight. */
 export interface UploadGate {
   uploads: UploadReservations;
+  /** The work folder's disk, held by every upload in flight (free trials included). */
+  disk: DiskReservations;
   workDir: string;
-  minFreeDiskBytes: number;
+  /** What the audio may demand when it is inspected. */
+  audioLimits?: AudioInputLimits;
 }
 
 export interface AcceptedUpload {
@@ -42,6 +46,7 @@ export async function acceptUpload(
 ): Promise<AcceptedUpload> {
   const { plan, userId, fileField } = input;
   let reservation;
+  let diskReservation;
   try {
     // Cheap checks first, so nobody sends 100 MB only to be told it cannot be kept.
     const usage = await readUsage(db, userId);
@@ -49,13 +54,18 @@ export async function acceptUpload(
     if (limit !== null && usage.transcriptionsThisMonth >= limit)
       throw new AppError('forbidden', monthlyLimitMessage(plan));
     assertUploadRequest(request, fileField);
-    await assertDiskHasRoom(gate.workDir, gate.minFreeDiskBytes);
-    reservation = gate.uploads.reserve({
+    const quota = gate.uploads.reserve({
       userId,
       plan,
       storedBytes: usage.storageBytes,
       declaredBytes: declaredLength(request),
     });
+    // The most this upload may write, so the uploads in flight cannot fill the disk together.
+    diskReservation = await gate.disk.reserve(quota.maxBytes).catch((error: unknown) => {
+      quota.release();
+      throw error;
+    });
+    reservation = quota;
   } catch (error) {
     // The refusal goes out at once; its connection then closes behind it (close-after-early-answer).
     // Too many uploads at once: another one finishes within seconds.
@@ -63,11 +73,15 @@ export async function acceptUpload(
       reply.header('retry-after', String(UPLOADS_AT_ONCE_RETRY_SECONDS));
     throw error;
   }
+  const release = () => {
+    reservation.release();
+    diskReservation.release();
+  };
   try {
     const upload = await receiveUpload(request, gate.workDir, { limit: reservation, fileField });
-    return { upload, release: () => reservation.release() };
+    return { upload, release };
   } catch (error) {
-    reservation.release();
+    release();
     throw error;
   }
 }

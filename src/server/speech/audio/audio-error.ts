@@ -1,12 +1,18 @@
 import { MESSAGES } from '../../../core/messages.js';
 
-export type AudioErrorCode = 'unsupported' | 'undecodable' | 'timeout';
+export type AudioErrorCode = 'unsupported' | 'undecodable' | 'timeout' | 'beyond-limits';
 
 const USER_MESSAGES: Record<AudioErrorCode, string> = {
   unsupported: MESSAGES.invalidFileType,
   undecodable: 'This audio file could not be read. It may be damaged or incomplete.',
   timeout: 'Reading this audio file took too long. Please try a shorter or different file.',
+  'beyond-limits': 'This audio file is beyond what the server reads.',
 };
+
+export interface AudioErrorOptions extends ErrorOptions {
+  /** Says which limit the file passed; the code's general message otherwise. */
+  userMessage?: string;
+}
 
 /**
  * A problem with the audio the user sent. `message` is safe to show to the user;
@@ -17,8 +23,8 @@ export class AudioError extends Error {
   readonly code: AudioErrorCode;
   readonly detail: string | undefined;
 
-  constructor(code: AudioErrorCode, detail?: string, options?: ErrorOptions) {
-    super(USER_MESSAGES[code], options);
+  constructor(code: AudioErrorCode, detail?: string, options?: AudioErrorOptions) {
+    super(options?.userMessage ?? USER_MESSAGES[code], options);
     this.code = code;
     this.detail = detail;
   }
@@ -36,6 +42,16 @@ export class AudioEnvironmentError extends Error {
   override name = 'AudioEnvironmentError';
 }
 
+/**
+ * The disk holding the temporary files has no room for the decoded audio. Retrying helps only
+ * once space has been freed, so whoever catches it checks before trying again.
+ */
+export class DiskFullError extends AudioEnvironmentError {
+  override name = 'DiskFullError';
+}
+
+const DISK_FULL = /No space left on device|Disk quota exceeded/i;
+
 /** What ffmpeg prints when the machine, not the file, is the problem. */
 const ENVIRONMENT_FAILURES =
   /No space left on device|Disk quota exceeded|Input\/output error|Read-only file system|Cannot allocate memory|Too many open files|Resource temporarily unavailable|Stale file handle/i;
@@ -51,6 +67,7 @@ export function ffmpegFailure(
 ): AudioError | AudioEnvironmentError {
   if (result.timedOut) return new AudioEnvironmentError(`${what}: ran out of time`);
   if (result.exitCode === null) return new AudioEnvironmentError(`${what}: ffmpeg was killed`);
+  if (DISK_FULL.test(result.stderr)) return new DiskFullError(`${what}: ${lastLine}`);
   if (ENVIRONMENT_FAILURES.test(result.stderr))
     return new AudioEnvironmentError(`${what}: ${lastLine}`);
   return new AudioError('undecodable', lastLine);

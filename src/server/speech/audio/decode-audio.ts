@@ -2,18 +2,26 @@ import { stat } from 'node:fs/promises';
 import { MAX_AUDIO_SECONDS } from '../../../core/plans.js';
 import { PCM_SAMPLE_RATE } from './pcm-format.js';
 import { AudioError, ffmpegFailure } from './audio-error.js';
-import { ffmpegInputArguments, fileUrl, lastLine } from './ffmpeg-input.js';
+import { ffmpegInputArguments, fileUrl, lastLine, ONE_THREAD } from './ffmpeg-input.js';
 import { runProcess } from './run-process.js';
 import type { AudioDemuxer } from './sniff-audio-format.js';
 
 export const PCM_BYTES_PER_SAMPLE = 2;
+
+/** The most bytes `seconds` of audio decode to: the temporary file's bound. */
+export function pcmBytesFor(seconds: number): number {
+  return Math.ceil(seconds * PCM_SAMPLE_RATE) * PCM_BYTES_PER_SAMPLE;
+}
 
 export interface DecodeAudioOptions {
   inputPath: string;
   demuxer: AudioDemuxer;
   /** Where the raw 16 kHz mono s16le samples go; a long file never passes through memory. */
   outputPath: string;
-  /** Decoding stops here (the free plan's 30 s); never beyond MAX_AUDIO_SECONDS. */
+  /**
+   * Decoding stops here (the free plan's 30 s); never beyond MAX_AUDIO_SECONDS. The input is read
+   * no further either, and the output file holds at most `pcmBytesFor(maxSeconds)`.
+   */
   maxSeconds?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -37,7 +45,8 @@ export async function decodeAudio(options: DecodeAudioOptions): Promise<DecodedA
       '-nostdin',
       '-v',
       'error',
-      ...ffmpegInputArguments(options.inputPath, options.demuxer),
+      ...ONE_THREAD,
+      ...ffmpegInputArguments(options.inputPath, options.demuxer, { readSeconds: maxSeconds }),
       '-map',
       '0:a:0',
       '-t',

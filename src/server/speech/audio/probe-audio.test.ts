@@ -53,7 +53,7 @@ describe('probeAudio', () => {
     }
   });
 
-  it('measures WebM that states no duration, and raw AAC, by decoding them', async () => {
+  it('measures WebM that states no duration, and raw AAC, from their packets', async () => {
     const stated = await run('ffprobe', [
       '-v',
       'error',

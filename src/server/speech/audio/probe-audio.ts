@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { MAX_AUDIO_SECONDS } from '../../../core/plans.js';
 import { AudioError } from './audio-error.js';
+import {
+  assertWithinAudioLimits,
+  DEFAULT_AUDIO_INPUT_LIMITS,
+  type AudioInputLimits,
+} from './audio-input-limits.js';
 import { ffmpegInputArguments, lastLine } from './ffmpeg-input.js';
-import { measureDecodedDuration } from './measure-decoded-duration.js';
+import { measureDemuxedDuration } from './measure-demuxed-duration.js';
 import { runProcess } from './run-process.js';
 import type { AudioDemuxer } from './sniff-audio-format.js';
 
 export interface AudioProbe {
-  /** Capped at MAX_AUDIO_SECONDS + 1 when it had to be measured by decoding. */
+  /** Capped at MAX_AUDIO_SECONDS + 1 when it had to be measured from the packets. */
   durationSeconds: number;
   codec: string;
   sampleRate: number;
@@ -15,14 +20,21 @@ export interface AudioProbe {
 }
 
 export interface ProbeAudioOptions {
+  /** Sample rate, channels, and the time the whole probe may take. */
+  limits?: AudioInputLimits;
+  /** Overrides `limits.inspectTimeoutMs`. */
   timeoutMs?: number;
-  /** Limit for the fallback that decodes the file to measure it. */
-  measureTimeoutMs?: number;
+  /** The requester left: ffprobe or ffmpeg is killed and this rejects with the reason. */
   signal?: AbortSignal;
 }
 
-const DEFAULT_PROBE_TIMEOUT_MS = 20_000;
-const DEFAULT_MEASURE_TIMEOUT_MS = 5 * 60_000;
+/**
+ * ffprobe reads at most this much of the file, and this much of its audio, to find the streams'
+ * parameters (its defaults are 5 MB and 5 s): enough for every container, since each states its
+ * codec, rate and channels up front.
+ */
+const PROBE_SIZE_BYTES = 2 * 1024 * 1024;
+const ANALYZE_DURATION_MICROSECONDS = 2_000_000;
 
 const numberText = z
   .union([z.string(), z.number()])
@@ -54,12 +66,18 @@ export async function probeAudio(
   demuxer: AudioDemuxer,
   options: ProbeAudioOptions = {},
 ): Promise<AudioProbe> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const limits = options.limits ?? DEFAULT_AUDIO_INPUT_LIMITS;
+  const timeoutMs = options.timeoutMs ?? limits.inspectTimeoutMs;
+  const deadline = Date.now() + timeoutMs;
   const result = await runProcess(
     'ffprobe',
     [
       '-v',
       'error',
+      '-probesize',
+      String(PROBE_SIZE_BYTES),
+      '-analyzeduration',
+      String(ANALYZE_DURATION_MICROSECONDS),
       ...ffmpegInputArguments(inputPath, demuxer),
       '-show_entries',
       'format=duration:stream=codec_type,codec_name,sample_rate,channels,duration',
@@ -84,6 +102,7 @@ export async function probeAudio(
       'the audio stream has no codec, sample rate or channel count',
     );
   }
+  assertWithinAudioLimits({ sampleRate, channels }, limits);
 
   // Raw ADTS has no index: ffprobe's figure is a guess from the bitrate, off by tenths of a second on a short clip.
   const statedDuration =
@@ -92,9 +111,9 @@ export async function probeAudio(
       : (positive(parsed.data.format.duration) ?? positive(audio.duration));
   const durationSeconds =
     statedDuration ??
-    (await measureDecodedDuration(inputPath, demuxer, {
+    (await measureDemuxedDuration(inputPath, demuxer, {
       capSeconds: MAX_AUDIO_SECONDS + 1,
-      timeoutMs: options.measureTimeoutMs ?? DEFAULT_MEASURE_TIMEOUT_MS,
+      timeoutMs: Math.max(1, deadline - Date.now()),
       signal: options.signal,
     }));
   if (durationSeconds <= 0) throw new AudioError('undecodable', 'no audio could be decoded');

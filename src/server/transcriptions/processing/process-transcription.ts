@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Database } from '../../db/database.js';
 import type { JobAttempt } from '../../jobs/job-queue.js';
 import type { TranscriptionSignals } from '../../live/transcription-signals.js';
-import { AudioError } from '../../speech/audio/audio-error.js';
+import { AudioError, DiskFullError } from '../../speech/audio/audio-error.js';
 import { sniffAudioFile } from '../../speech/audio/sniff-audio-format.js';
 import type { SpeechEngine } from '../../speech/engines/engine.js';
+import { hasRoomForDecodedAudio } from '../../speech/room-for-decoded-audio.js';
 import { transcribeAudioFile } from '../../speech/transcribe-audio-file.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
+import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
 import type { TranscriptionJobData } from './transcription-jobs.js';
@@ -18,11 +20,15 @@ import {
 } from './transcription-run.repository.js';
 
 export const GENERIC_FAILURE = 'Transcription failed. Please try again.';
+export const DISK_FULL_FAILURE =
+  'The server ran out of disk space to prepare this file, so it was not transcribed and does not count against this month. Please try again later.';
 
 export interface ProcessTranscriptionDeps {
   db: Database;
   storage: ObjectStorage;
   workDir: string;
+  /** A job does not decode unless its audio leaves this much of the work folder's disk free. */
+  minFreeDiskBytes?: number;
   engine: SpeechEngine;
   /** Tells the owner a long transcript is ready; a failure to tell never fails the job. */
   notifyReady?: NotifyTranscriptReady;
@@ -57,6 +63,7 @@ export async function processTranscription(
 
   const cancel = watchForCancel(db, signals, row.id);
   const workDir = await mkdtemp(path.join(deps.workDir, `job-${row.id}-`));
+  const decodeSeconds = decodeSecondsFor(row);
   let lastProgress = 0;
   let writes: Promise<unknown> = Promise.resolve();
   const write = (values: Parameters<typeof updateRunningTranscription>[2]) => {
@@ -72,9 +79,10 @@ export async function processTranscription(
     const result = await transcribeAudioFile({
       inputPath,
       demuxer: format.demuxer,
-      maxSeconds: row.transcribeSeconds ?? undefined,
+      maxSeconds: decodeSeconds,
       engine: deps.engine,
       workDir,
+      minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
       onTranscriptSoFar: (soFar) => write({ text: soFar.text, segments: soFar.segments }),
@@ -120,6 +128,17 @@ export async function processTranscription(
       deps.log.warn({ transcriptionId, detail: error.detail }, 'audio could not be transcribed');
       if (await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message }))
         await changed();
+      return;
+    }
+    // A full disk stays full: trying again is worth it only once there is room for this file.
+    if (
+      error instanceof DiskFullError &&
+      (attempt.retryCount >= attempt.retryLimit ||
+        !(await hasRoomForDecodedAudio(deps.workDir, decodeSeconds, deps.minFreeDiskBytes ?? 0)))
+    ) {
+      deps.log.warn({ transcriptionId, err: error }, 'no disk space to decode the audio');
+      await failAndGiveSlotBack(db, row, DISK_FULL_FAILURE, attempt.queuedAt ?? row.createdAt);
+      await changed();
       return;
     }
     deps.log.error({ transcriptionId, err: error, attempt }, 'transcription attempt failed');

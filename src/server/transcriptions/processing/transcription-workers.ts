@@ -12,6 +12,8 @@ export interface TranscriptionWorkersOptions {
   storage: ObjectStorage;
   /** Local folder for each job's temporary files. */
   workDir: string;
+  /** Jobs do not decode into the last this many bytes of the work folder's disk. */
+  minFreeDiskBytes: number;
   /** The engine serving new jobs now; each job keeps the one it started on to its end. */
   engine: { acquire(): EngineLease };
   concurrency: number;
@@ -32,6 +34,7 @@ export async function startTranscriptionWorkers(
           db: options.db,
           storage: options.storage,
           workDir: options.workDir,
+          minFreeDiskBytes: options.minFreeDiskBytes,
           engine: lease.engine,
           log: options.log,
           notifyReady: options.notifyReady,

@@ -1,23 +1,25 @@
 import { AudioError } from './audio-error.js';
-import { ffmpegInputArguments, lastLine } from './ffmpeg-input.js';
+import { ffmpegInputArguments, lastLine, ONE_THREAD } from './ffmpeg-input.js';
 import { runProcess } from './run-process.js';
 import type { AudioDemuxer } from './sniff-audio-format.js';
 
-export interface MeasureDecodedDurationOptions {
-  /** Decoding stops here, so a duration bomb costs at most this much work. */
+export interface MeasureDemuxedDurationOptions {
+  /** Reading stops here, so a duration bomb costs at most this much work. */
   capSeconds: number;
   timeoutMs: number;
   signal?: AbortSignal;
 }
 
 /**
- * Decodes the first audio stream to nowhere and reads how far it got. Used when the container
- * does not state a duration, as with WebM written live by a browser's MediaRecorder.
+ * Reads the first audio stream's packets without decoding them (`-c copy`) and says how far
+ * their timestamps go. Used when the container does not state a duration, as with WebM written
+ * live by a browser's MediaRecorder. Decoding would cost the file's full sample rate and channel
+ * count for every second: minutes of CPU for a small, highly compressed file.
  */
-export async function measureDecodedDuration(
+export async function measureDemuxedDuration(
   inputPath: string,
   demuxer: AudioDemuxer,
-  options: MeasureDecodedDurationOptions,
+  options: MeasureDemuxedDurationOptions,
 ): Promise<number> {
   const result = await runProcess(
     'ffmpeg',
@@ -25,11 +27,12 @@ export async function measureDecodedDuration(
       '-nostdin',
       '-v',
       'error',
-      ...ffmpegInputArguments(inputPath, demuxer),
+      ...ONE_THREAD,
+      ...ffmpegInputArguments(inputPath, demuxer, { readSeconds: options.capSeconds }),
       '-map',
       '0:a:0',
-      '-t',
-      String(options.capSeconds),
+      '-c',
+      'copy',
       '-f',
       'null',
       '-progress',
