@@ -51,6 +51,7 @@ import type { UploadGate } from './transcriptions/accept-upload.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';
+import { ExportThreadPool } from './transcriptions/exports/export-thread-pool.js';
 import { searchRoutes } from './search/search.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -231,7 +232,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await registerApiDocsPage(server);
   await server.register(transcriptionEditsRoutes, { db: database.db, originOf });
-  await server.register(exportsRoutes, { db: database.db });
+  const exportThreads = new ExportThreadPool(config.exportThreads);
+  server.addHook('onClose', () => exportThreads.close());
+  await server.register(exportsRoutes, { db: database.db, exportThreads });
   await server.register(searchRoutes, { db: database.db });
   await server.register(shareRoutes, {
     db: database.db,

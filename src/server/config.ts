@@ -34,6 +34,7 @@ export const environmentSchema = z.object({
   RUN_WORKERS: booleanFromString.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  EXPORT_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
   WHISPER_MODEL: optionalText,
   WHISPER_MODELS_DIR: optionalText,
@@ -98,6 +99,8 @@ export interface Config {
   workerConcurrency: number;
   /** Requests each API key may make per minute, counted in the database across processes. */
   apiRateLimitPerMinute: number;
+  /** Threads that build downloads (SRT, DOCX, PDF…) off the event loop; more exports wait. */
+  exportThreads: number;
   transcription: {
     engine: Environment['TRANSCRIPTION_ENGINE'];
     apiUrl: string | undefined;
@@ -267,6 +270,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     runWorkers: env.RUN_WORKERS,
     workerConcurrency: env.WORKER_CONCURRENCY ?? availableParallelism(),
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    exportThreads: env.EXPORT_THREADS,
     transcription: {
       engine: env.TRANSCRIPTION_ENGINE,
       apiUrl: env.TRANSCRIPTION_API_URL,
