@@ -75,8 +75,13 @@ describe('subtitle cues', () => {
     });
 
     it('packs words near a line long into cues that fit when even splits keep failing', () => {
-      for (const unit of ['a xxxxxxxxxxxxxxxxxxxx', 'a bb ccc ' + 'x'.repeat(40) + ' dddd']) {
-        const segment = { start: 0, end: 5, text: fill(unit) };
+      // 20,000 characters: past the edit limit, as an engine's segment may be; even splits would
+      // need about 200 tries here.
+      const text = Array.from({ length: 909 }, () => 'a xxxxxxxxxxxxxxxxxxxx').join(' ');
+      for (const segment of [
+        { start: 0, end: 5, text },
+        { start: 0, end: 5, text: fill('a bb ccc ' + 'x'.repeat(40) + ' dddd') },
+      ]) {
         expectWellLaidOut(segment, subtitleCues([segment]));
       }
     });
