@@ -50,6 +50,7 @@ export const environmentSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   API_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(3),
+  EXPORT_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   TRANSCRIPTION_ENGINE: z.enum(['auto', 'whisper', 'pocketsphinx', 'openai']).default('auto'),
   WHISPER_MODEL: optionalText,
   WHISPER_MODELS_DIR: optionalText,
@@ -149,6 +150,8 @@ export interface Config {
     /** A session that brought less than half this long in audio over this long is closed. */
     idleSeconds: number;
   };
+  /** Threads that build downloads (SRT, DOCX, PDF…) off the event loop; more exports wait. */
+  exportThreads: number;
   transcription: {
     engine: Environment['TRANSCRIPTION_ENGINE'];
     apiUrl: string | undefined;
@@ -344,6 +347,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sessionsPerAccount: env.LIVE_PREVIEW_SESSIONS_PER_ACCOUNT,
       idleSeconds: env.LIVE_PREVIEW_IDLE_SECONDS,
     },
+    exportThreads: env.EXPORT_THREADS,
     transcription: {
       engine: env.TRANSCRIPTION_ENGINE,
       apiUrl: env.TRANSCRIPTION_API_URL,

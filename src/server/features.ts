@@ -25,6 +25,7 @@ import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
 import { siteRoutes } from './site/site.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';
+import { ExportThreadPool } from './transcriptions/exports/export-thread-pool.js';
 import { transcriptionDepth } from './transcriptions/processing/transcription-jobs.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
@@ -107,7 +108,12 @@ export const FEATURES: readonly Feature[] = [
   (server) => registerApiDocsPage(server),
   (server, { database, api }) =>
     server.register(transcriptionEditsRoutes, { db: database.db, originOf: api.originOf }),
-  (server, { database }) => server.register(exportsRoutes, { db: database.db }),
+  (server, { config, database }) => {
+    // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.
+    const exportThreads = new ExportThreadPool(config.exportThreads);
+    server.addHook('onClose', () => exportThreads.close());
+    return server.register(exportsRoutes, { db: database.db, exportThreads });
+  },
   (server, { database }) => server.register(searchRoutes, { db: database.db }),
   (server, { database, services, api }) =>
     server.register(shareRoutes, {

@@ -17,4 +17,10 @@ describe('transcriptFileName', () => {
     expect(transcriptFileName('interview.mp3', 'srt')).toBe('interview.srt');
     expect(transcriptFileName('', 'docx')).toBe('transcript.docx');
   });
+
+  it('leaves out direction overrides, so the extension shown is the real one', () => {
+    // "evil\u202E3pm.txt" would show as "eviltxt.mp3".
+    expect(transcriptFileName('evil\u202e3pm.exe', 'txt')).toBe('evil3pm.txt');
+    expect(transcriptFileName('\u2067report\u2069\u200f.wav', 'pdf')).toBe('report.pdf');
+  });
 });

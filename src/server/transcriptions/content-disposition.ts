@@ -1,7 +1,13 @@
-/** The download name: the original name with its extension replaced (by .txt unless told). */
+import { withoutSpoofingCharacters } from '../../core/format/without-spoofing-characters.js';
+
+/**
+ * The download name: the original name with its extension replaced (by .txt unless told), without
+ * the characters that could disguise that extension (names stored before they were stripped).
+ */
 export function transcriptFilename(original: string, extension = 'txt'): string {
-  const dot = original.lastIndexOf('.');
-  const base = dot > 0 ? original.slice(0, dot) : original;
+  const name = withoutSpoofingCharacters(original);
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
   return `${base || 'transcript'}.${extension}`;
 }
 

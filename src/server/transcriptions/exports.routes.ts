@@ -6,13 +6,15 @@ import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { Database } from '../db/database.js';
 import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
 import type { ExportFile } from './exports/export-format.js';
-import { exportTranscript } from './exports/export-transcript.js';
+import type { ExportThreadPool } from './exports/export-thread-pool.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
 import { fileResponseSchema } from './transcription-schemas.js';
 
 export interface ExportsRoutesOptions {
   db: Database;
+  /** Builds the files off the event loop. */
+  exportThreads: ExportThreadPool;
 }
 
 /** A Buffer or a stream, which Fastify sends as it is: the response schema only documents it. */
@@ -28,7 +30,7 @@ function sendAttachment(reply: FastifyReply, file: ExportFile, filename: string)
 /** `GET /api/download/:id?format=&version=original`: the transcript as a file; TXT by default. */
 export async function exportsRoutes(parent: FastifyInstance, options: ExportsRoutesOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = options;
+  const { db, exportThreads } = options;
 
   app.get(
     '/api/download/:id',
@@ -53,7 +55,7 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       const row = await findOwnedTranscription(db, user.id, request.params.id);
       const { format, version } = request.query;
       const original = version === 'original';
-      const file = await exportTranscript(format, {
+      const file = await exportThreads.run(format, {
         filename: row.filename,
         text: original ? (row.originalText ?? row.text) : row.text,
         segments: original ? (row.originalSegments ?? row.segments) : row.segments,

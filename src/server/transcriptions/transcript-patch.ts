@@ -1,4 +1,5 @@
 import type { TranscriptSegmentDto, TranscriptionPatch } from '../../core/api/transcriptions.js';
+import { withoutSpoofingCharacters } from '../../core/format/without-spoofing-characters.js';
 import { AppError } from '../errors/app-error.js';
 
 export const MAX_FILENAME_CHARACTERS = 200;
@@ -27,9 +28,10 @@ export function versionFromIfMatch(header: string | undefined): number | undefin
 function validFilename(raw: string): string {
   const filename = raw.trim();
   if (filename === '') badRequest('The file name cannot be empty.');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(filename)) {
-    badRequest('The file name cannot contain line breaks or control characters.');
+  if (withoutSpoofingCharacters(filename) !== filename) {
+    badRequest(
+      'The file name cannot contain line breaks, control characters or text direction overrides.',
+    );
   }
   if (Array.from(filename).length > MAX_FILENAME_CHARACTERS) {
     badRequest(`The file name is too long (${MAX_FILENAME_CHARACTERS} characters at most).`);

@@ -1,3 +1,5 @@
+import { withoutSpoofingCharacters } from '../../core/format/without-spoofing-characters.js';
+
 const MAX_FILENAME_LENGTH = 200;
 
 /** Browsers send `"`, CR and LF in multipart file names as %22, %0D and %0A (WHATWG FormData). */
@@ -6,16 +8,15 @@ function decodeFormDataEscapes(name: string): string {
 }
 
 /**
- * The name shown to the user: the last path segment only, no control characters (CR/LF),
- * trimmed and bounded. Quotes and emoji stay: they are escaped wherever the name is emitted.
+ * The name shown to the user: the last path segment only, no control characters (CR/LF) or
+ * bidirectional overrides, trimmed and bounded. Quotes and emoji stay: they are escaped wherever the name is emitted.
  */
 export function sanitizeFilename(raw: string | undefined, fallback = 'audio'): string {
   const lastSegment =
     decodeFormDataEscapes(raw ?? '')
       .split(/[/\\]/)
       .pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = withoutSpoofingCharacters(lastSegment).trim();
   const withoutDots = cleaned.replace(/^\.+$/, '');
   if (withoutDots.length === 0) return fallback;
   const characters = Array.from(withoutDots);

@@ -1,10 +1,17 @@
 import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
+import { terminalSafeText } from './terminal-safe-text.js';
 import { clockTime } from './timestamps.js';
 
-/** Characters Markdown would read as formatting are escaped, so the text shows as spoken. */
+/**
+ * Characters Markdown would read as formatting are escaped, so the text shows as spoken; those a
+ * terminal would obey are dropped.
+ */
 function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (character) => `\\${character}`);
+  return terminalSafeText(text).replace(
+    /[\\`*_{}[\]()#+\-.!|<>~]/g,
+    (character) => `\\${character}`,
+  );
 }
 
 /** A title, the date and duration, then one paragraph per segment led by its time. */

@@ -1,10 +1,16 @@
 import type { ExportFile, ExportSource } from './export-format.js';
+import { srtCueText } from './srt-cue-text.js';
 import { subtitleCues } from './subtitle-cues.js';
+import { terminalSafeText } from './terminal-safe-text.js';
 import { srtTimestamp } from './timestamps.js';
 
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
 export function exportSrt(source: ExportSource): ExportFile {
-  const blocks = subtitleCues(source.segments).map((cue, index) =>
+  const segments = source.segments.map((segment) => ({
+    ...segment,
+    text: srtCueText(terminalSafeText(segment.text)),
+  }));
+  const blocks = subtitleCues(segments).map((cue, index) =>
     [
       String(index + 1),
       `${srtTimestamp(cue.start)} --> ${srtTimestamp(cue.end)}`,

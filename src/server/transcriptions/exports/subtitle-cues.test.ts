@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CUE_SECONDS, subtitleCues, wrapLines } from './subtitle-cues.js';
+import type { TranscriptSegmentDto } from '../../../core/api/transcriptions.js';
+import { MAX_CUE_SECONDS, subtitleCues, wrapLines, type SubtitleCue } from './subtitle-cues.js';
 
 const words = (count: number) =>
   Array.from({ length: count }, (_, index) => ['alpha', 'be', 'gamma', 'delta'][index % 4]).join(
@@ -48,5 +49,51 @@ describe('subtitle cues', () => {
         { start: 2, end: 30, text: 'Hmm' },
       ]),
     ).toEqual([{ start: 2, end: 9, lines: ['Hmm'] }]);
+  });
+
+  describe('text built to defeat the layout (a 5,000-character segment)', () => {
+    const fill = (unit: string) =>
+      Array.from({ length: Math.floor(5001 / (unit.length + 1)) }, () => unit).join(' ');
+
+    function expectWellLaidOut(segment: TranscriptSegmentDto, cues: SubtitleCue[]) {
+      for (const cue of cues) {
+        expect(cue.lines.length).toBeLessThanOrEqual(2);
+        for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);
+        expect(cue.end - cue.start).toBeLessThanOrEqual(MAX_CUE_SECONDS);
+      }
+      expect(cues.flatMap((cue) => cue.lines).join(' ')).toBe(segment.text);
+      expect(cues[0]?.start).toBe(segment.start);
+    }
+
+    it('lays out 2,500 one-letter words in the fewest even cues that fit', () => {
+      const segment = { start: 0, end: 5, text: fill('a') };
+      const cues = subtitleCues([segment]);
+      expectWellLaidOut(segment, cues);
+      // 42 words make two lines of 41 characters; 43 would not fit: 2,500 words need 60 cues.
+      expect(cues).toHaveLength(60);
+      expect(cues.at(-1)?.end).toBe(5);
+    });
+
+    it('packs words near a line long into cues that fit when even splits keep failing', () => {
+      // 20,000 characters: past the edit limit, as an engine's segment may be; even splits would
+      // need about 200 tries here.
+      const text = Array.from({ length: 909 }, () => 'a xxxxxxxxxxxxxxxxxxxx').join(' ');
+      for (const segment of [
+        { start: 0, end: 5, text },
+        { start: 0, end: 5, text: fill('a bb ccc ' + 'x'.repeat(40) + ' dddd') },
+      ]) {
+        expectWellLaidOut(segment, subtitleCues([segment]));
+      }
+    });
+
+    it('gives each word its own cue when one word is longer than a line', () => {
+      const segment = { start: 0, end: 60, text: `${'x'.repeat(43)} a b c` };
+      expect(subtitleCues([segment]).map((cue) => cue.lines)).toEqual([
+        ['x'.repeat(43)],
+        ['a'],
+        ['b'],
+        ['c'],
+      ]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { ExportFile, ExportSource } from './export-format.js';
 import { subtitleCues } from './subtitle-cues.js';
+import { terminalSafeText } from './terminal-safe-text.js';
 import { vttTimestamp } from './timestamps.js';
 
 /** Cue text is markup in WebVTT: `&`, `<` and `>` must be escaped. */
@@ -9,7 +10,11 @@ function escapeCueText(text: string): string {
 
 /** WebVTT: the `WEBVTT` header, then cues `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
 export function exportVtt(source: ExportSource): ExportFile {
-  const blocks = subtitleCues(source.segments).map((cue) =>
+  const segments = source.segments.map((segment) => ({
+    ...segment,
+    text: terminalSafeText(segment.text),
+  }));
+  const blocks = subtitleCues(segments).map((cue) =>
     [
       `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}`,
       ...cue.lines.map(escapeCueText),
