@@ -1,6 +1,9 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, TranscriptionListItemDto } from '../../src/core/api/transcriptions.js';
+import type {
+  TranscriptionDto,
+  TranscriptionListItemDto,
+} from '../../src/core/api/transcriptions.js';
 import { LIVE_DISCONNECTED } from '../../src/web/features/recorder/live-preview.js';
 import { makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import {

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionDto, TranscriptionListItemDto } from '../../src/core/api/transcriptions.js';
+import type {
+  TranscriptionDto,
+  TranscriptionListItemDto,
+} from '../../src/core/api/transcriptions.js';
 import { encode, run } from '../fixtures/speech/speech-fixtures.js';
 import { apiGet, signUp, uploadViaApi, waitForToast } from './support/app.js';
 import { upgradeWithTestCard } from './support/billing.js';
