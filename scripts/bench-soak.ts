@@ -11,6 +11,8 @@ import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify, parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { LIVE_TRANSCRIPTION_PATH } from '../src/core/live-transcription.js';
 import type { TranscriptSegmentDto } from '../src/core/api/transcriptions.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
 import { transcriptions } from '../src/server/db/schema.js';
@@ -169,6 +171,36 @@ function stalledUpload(port: number, cookie: string, deadline: number): Promise<
   });
 }
 
+/**
+ * A live preview that sends 2-byte audio messages every 5 ms for up to 20 s; resolves with how it
+ * ended (the close code, or the refused upgrade's status).
+ */
+function tinyFrameLivePreview(baseUrl: string, cookie: string, deadline: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}${LIVE_TRANSCRIPTION_PATH}`, {
+      headers: { cookie, origin: baseUrl },
+    });
+    let sender: NodeJS.Timeout | undefined;
+    const stopAt = Math.min(deadline, Date.now() + 20_000);
+    const done = (outcome: string) => {
+      clearInterval(sender);
+      socket.terminate();
+      resolve(outcome);
+    };
+    socket.on('open', () => {
+      sender = setInterval(() => {
+        if (Date.now() >= stopAt) done('still open after 20 s (client closed)');
+        else if (socket.readyState === WebSocket.OPEN) socket.send(Buffer.alloc(2));
+      }, 5);
+    });
+    socket.on('unexpected-response', (_request, response) =>
+      done(`upgrade ${response.statusCode}`),
+    );
+    socket.on('close', (code) => done(`closed ${code}`));
+    socket.on('error', (error) => done(error.message));
+  });
+}
+
 function rssMbOf(pid: number): number | undefined {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -221,12 +253,14 @@ async function soak(
   const stalledCounts = new StatusCounts();
   const jsonCounts = new StatusCounts();
   const trialCounts = new StatusCounts();
+  const liveCounts = new StatusCounts();
   const patterns = {
     'SRT/VTT export, 200 × 5,000 characters (free account)': exportCounts,
     'list of 100 × 50,000 characters, varied sort/limit': listCounts,
     'stalled upload body (100 kB declared, 9 bytes sent)': stalledCounts,
     'JSON nested 5,000 deep': jsonCounts,
     'free trial, 8 channels at 384 kHz, streamed FLAC/Matroska': trialCounts,
+    'live preview sending 2-byte frames every 5 ms': liveCounts,
   };
 
   const sampler = (async () => {
@@ -304,6 +338,9 @@ async function soak(
         method: 'POST',
         body: form,
       });
+    }),
+    loop(deadline, 100, 1000, async () => {
+      liveCounts.add(await tinyFrameLivePreview(baseUrl, accounts.abuser.cookie, deadline));
     }),
   ]);
   await Promise.all(stalled);
