@@ -8,21 +8,18 @@
 // the list read, a library page of 100 transcripts of 50,000 characters.
 // Usage: npm run bench:export-delay [-- --database pglite --database postgres
 //   --build before=/path/to/old/checkout]   (each --build names a checkout with a built dist/)
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { TranscriptSegmentDto } from '../src/core/api/transcriptions.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
 import { transcriptions } from '../src/server/db/schema.js';
+import { databaseFor, freePort, startServer } from './bench-server.js';
 import { signUpOverHttp, type HttpAccount } from '../tests/fixtures/accounts/sign-up-over-http.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROBE_EVERY_MS = 20;
 const { values } = parseArgs({
   options: {
@@ -49,48 +46,6 @@ const MANY_SEGMENTS: TranscriptSegmentDto[] = Array.from({ length: 20_000 }, (_,
   text: `Segment ${index + 1}: the forecast for the northern region.`,
 }));
 const LIBRARY_TEXT = 'The northern region grew by twelve percent this quarter. '.repeat(880);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
-
-/** The built server in a process of its own; resolves once `/api/health` answers. */
-async function startServer(directory: string, env: Record<string, string>, baseUrl: string) {
-  let log = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: directory,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`the server did not answer:\n${log}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 interface Fixtures {
   owner: HttpAccount;
@@ -206,33 +161,6 @@ async function scenario(
     failed,
     durationMs,
     bytes: sizes.reduce((sum, size) => sum + size, 0),
-  };
-}
-
-async function databaseFor(
-  kind: string,
-  dataDir: string,
-): Promise<{ target: DatabaseTarget; env: Record<string, string>; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    return {
-      target: { kind: 'pglite' as const, directory: path.join(dataDir, 'db') },
-      env: {},
-      drop: async () => {},
-    };
-  }
-  const name = `sonoscript_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres' as const, url: url.toString() },
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
   };
 }
 
