@@ -177,3 +177,29 @@ describe('shutdown', () => {
     await app.close();
   });
 });
+
+describe('kept-alive connections', () => {
+  it('leave no listener behind on the connection for each request with a body', async () => {
+    const app = await createTestApp('pglite', { env: LIMITS });
+    const baseUrl = await listen(app);
+    const sockets: Socket[] = [];
+    app.server.server.on('connection', (socket: Socket) => sockets.push(socket));
+    const connection = await open(baseUrl);
+    const body = '{"name":"Ada"}';
+    const requests = 12;
+    for (let index = 1; index <= requests; index += 1) {
+      startPost(connection, '/api/unknown-route', [
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+      ]);
+      connection.socket.write(body);
+      await expect.poll(() => connection.received().match(/HTTP\/1\.1 /g)?.length ?? 0).toBe(index);
+    }
+    expect(connection.received()).not.toMatch(/connection: close/i);
+    expect(sockets).toHaveLength(1);
+    // Node's own listeners and at most one of the request in flight; never one per request.
+    expect(sockets[0]?.listenerCount('close')).toBeLessThan(requests / 2);
+    connection.socket.destroy();
+    await app.close();
+  });
+});

@@ -78,6 +78,8 @@ function requireBodyProgress(
     timer.unref();
     function stop() {
       clearInterval(timer);
+      // The socket outlives this request on a kept-alive connection: leave no listener behind.
+      socket.off('close', stop);
     }
     raw.once('end', stop);
     raw.once('close', stop);
