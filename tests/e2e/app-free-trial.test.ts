@@ -17,7 +17,10 @@ async function openFreeTrial(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Try It Free' }).first().click();
   const dropArea = page.getByRole('button', { name: DROP_AREA });
   await dropArea.waitFor();
-  await expect.poll(() => dropArea.getAttribute('aria-disabled')).toBe('false');
+  // Enabled once the page's script has started, which a busy machine takes seconds to do.
+  await expect
+    .poll(() => dropArea.getAttribute('aria-disabled'), { timeout: 30_000 })
+    .toBe('false');
 }
 
 /** Clicks the drop area and picks the file in the browser's file chooser, as a person does. */
