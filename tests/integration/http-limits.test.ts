@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGracefully, TOO_MANY_CONNECTIONS } from '../../src/server/http/connection-limits.js';
 import { SAME_ORIGIN } from './support/accounts.js';
@@ -200,6 +201,29 @@ describe('kept-alive connections', () => {
     // Node's own listeners and at most one of the request in flight; never one per request.
     expect(sockets[0]?.listenerCount('close')).toBeLessThan(requests / 2);
     connection.socket.destroy();
+    await app.close();
+  });
+});
+
+describe('injected requests', () => {
+  it('are answered even when their body takes longer than a rate window, having no connection to drop', async () => {
+    const app = await createTestApp('pglite', { env: LIMITS });
+    const body = '{"name":"Ada"}';
+    // The body arrives after more than two 1-second windows in which no network bytes were counted.
+    const slowBody = new PassThrough();
+    setTimeout(() => slowBody.end(body), 2_500).unref();
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/unknown-route',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        origin: SAME_ORIGIN.origin,
+      },
+      payload: slowBody,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
     await app.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { Config } from '../config.js';
 import {
   announcesBody,
@@ -57,7 +57,8 @@ function requireBodyProgress(
   const bytesPerWindow = (limits.bodyMinBytesPerSecond * limits.bodyRateWindowMs) / 1000;
   app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    if (!announcesBody(raw) || raw.complete) {
+    // An injected request (light-my-request, in-process calls) has no network connection to stall.
+    if (!announcesBody(raw) || raw.complete || !(raw.socket instanceof Socket)) {
       done();
       return;
     }
