@@ -401,6 +401,8 @@ try {
       const inMinute = result.latencies.filter(
         (entry) => Math.floor(entry.atMs / 60_000) === minute,
       );
+      // The last second or so past a whole minute holds no reads: no row of zeros.
+      if (inMinute.length === 0) continue;
       lines.push(
         latencyRow(
           `minute ${minute + 1}`,
@@ -424,8 +426,11 @@ try {
       for (let at = 60_000; at < result.elapsedMs; at += 60_000) marks.push(at);
       marks.push(result.elapsedMs);
       lines.push('', '| server RSS at | MB |', '| ------------- | -- |');
+      const shown = new Set<number>();
       for (const at of marks) {
         const sample = rssAt(at);
+        if (shown.has(sample.atMs)) continue;
+        shown.add(sample.atMs);
         lines.push(`| ${(sample.atMs / 1000).toFixed(0)} s | ${sample.mb.toFixed(0)} |`);
       }
       const max = Math.max(...result.rss.map((sample) => sample.mb));

@@ -30,7 +30,7 @@ import { transcriptionDepth } from './transcriptions/processing/transcription-jo
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
-import type { UploadGate } from './uploads/accept-upload.js';
+import type { UploadGate } from './uploads/admit-upload.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
 export interface FeatureTuning {

@@ -55,6 +55,7 @@ export const transcriptionFieldsSchema = z.object({
     .enum(['segment', 'word'], { error: 'timestamp_granularities[] takes segment or word.' })
     .optional(),
 });
+export type TranscriptionFields = z.infer<typeof transcriptionFieldsSchema>;
 
 const usageSchema = z.object({ type: z.literal('duration'), seconds: z.number() });
 

@@ -9,8 +9,9 @@ export class OpenAiError extends AppError {
     message: string,
     readonly openAiType: string,
     readonly openAiCode: string | null,
+    options: { retryAfterSeconds?: number } = {},
   ) {
-    super(code, message);
+    super(code, message, options);
   }
 }
 
@@ -42,6 +43,8 @@ export function openAiErrorBody(status: number, message: string, error?: unknown
 export function registerOpenAiErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(openAiErrorBody(error.statusCode, error.message, error));

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rm } from 'node:fs/promises';
 import { planFor } from '../../core/plans.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid } from '../billing/is-user-paid.js';
@@ -10,14 +9,16 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { createTranscription } from '../transcriptions/create-transcription.js';
-import { acceptUpload, type UploadGate } from '../uploads/accept-upload.js';
+import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js';
+import { receiveAudio } from '../uploads/receive-audio.js';
+import type { TranscriptionRow } from '../transcriptions/transcription.repository.js';
+import { readTranscriptionForm } from './transcription-form.js';
 import { offeredModels } from './offered-models.js';
 import { OpenAiError, registerOpenAiErrorHandler } from './openai-error.js';
 import {
   modelListSchema,
   openAiErrorSchema,
   transcriptionAnswerSchema,
-  transcriptionFieldsSchema,
 } from '../../core/api/openai.js';
 import { transcriptionFormSchema } from './openai-schemas.js';
 import { quotaRetryAfterSeconds } from './quota-retry.js';
@@ -49,9 +50,38 @@ export const CANCELLED_IN_THE_WEB_APP =
   'This transcription was cancelled in the web app before it finished; send the file again to transcribe it.';
 
 /** The quota refusals of the web app (403) become OpenAI's 429 `insufficient_quota`. */
-function asQuotaError(error: unknown): unknown {
+function asQuotaError(error: unknown, now: Date): unknown {
   if (!(error instanceof AppError) || error.code !== 'forbidden') return error;
-  return new OpenAiError('rate_limited', error.message, 'insufficient_quota', 'insufficient_quota');
+  return new OpenAiError(
+    'rate_limited',
+    error.message,
+    'insufficient_quota',
+    'insufficient_quota',
+    {
+      retryAfterSeconds: quotaRetryAfterSeconds(now),
+    },
+  );
+}
+
+/** A transcription that ended otherwise than completed is answered as OpenAI answers errors. */
+function finished(row: TranscriptionRow): TranscriptionRow {
+  if (row.status === 'cancelled') {
+    throw new OpenAiError(
+      'conflict',
+      CANCELLED_IN_THE_WEB_APP,
+      'invalid_request_error',
+      'transcription_cancelled',
+    );
+  }
+  if (row.status === 'failed') {
+    throw new OpenAiError(
+      'unprocessable',
+      row.error ?? 'The transcription failed.',
+      'invalid_request_error',
+      'transcription_failed',
+    );
+  }
+  return row;
 }
 
 /** OpenAI's audio API: any tool written for it works by changing its base URL and key. */
@@ -103,75 +133,26 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const now = new Date();
-      const isPaid = await isUserPaid(db, user.id);
-      const plan = planFor(isPaid);
-      let accepted;
-      try {
-        accepted = await acceptUpload(db, options.gate, request, reply, {
-          userId: user.id,
-          plan,
-          fileField: 'file',
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'forbidden')
-          reply.header('retry-after', quotaRetryAfterSeconds(now));
-        throw asQuotaError(error);
-      }
-      const { upload } = accepted;
-      const fields = transcriptionFieldsSchema.safeParse(upload.fields);
-      if (!fields.success) {
-        await rm(upload.tempPath, { force: true });
-        accepted.release();
-        throw new AppError('bad_request', fields.error.issues[0]?.message ?? 'Invalid form.');
-      }
+      const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
       const offered = offeredModels(await options.engineStatus());
-      if (!offered.includes(fields.data.model)) {
-        await rm(upload.tempPath, { force: true });
-        accepted.release();
-        throw new OpenAiError(
-          'bad_request',
-          `The model "${fields.data.model}" does not exist on this server; use one of ${offered.join(', ')}.`,
-          'invalid_request_error',
-          'model_not_found',
-        );
-      }
-      let created;
-      try {
-        created = await createTranscription(
-          { database, storage, queue, audioLimits: options.gate.audioLimits },
-          { userId: user.id, isPaid, upload },
-        );
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'forbidden')
-          reply.header('retry-after', quotaRetryAfterSeconds(now));
-        throw asQuotaError(error);
-      } finally {
-        accepted.release();
-      }
+      const { created, form } = await receiveAudio(
+        request,
+        {
+          ...options.gate,
+          fileField: 'file',
+          admit: () => admitSignedInUpload(db, options.gate, request, account),
+          readForm: (fields) => readTranscriptionForm(fields, offered),
+        },
+        async (audio, form) => ({
+          created: await createTranscription({ database, storage, queue }, { ...account, audio }),
+          form,
+        }),
+      ).catch((error: unknown) => {
+        throw asQuotaError(error, new Date());
+      });
       const done = await waitForTranscription(db, request, user.id, created.id);
       if (!done) return reply;
-      if (done.status === 'cancelled') {
-        throw new OpenAiError(
-          'conflict',
-          CANCELLED_IN_THE_WEB_APP,
-          'invalid_request_error',
-          'transcription_cancelled',
-        );
-      }
-      if (done.status === 'failed') {
-        throw new OpenAiError(
-          'unprocessable',
-          done.error ?? 'The transcription failed.',
-          'invalid_request_error',
-          'transcription_failed',
-        );
-      }
-      const answer = transcriptionAnswer(
-        done,
-        fields.data.response_format,
-        fields.data.temperature,
-      );
+      const answer = transcriptionAnswer(finished(done), form.response_format, form.temperature);
       if (done.isTruncated) reply.header('x-sonoscript-truncated', 'true');
       reply.header('x-sonoscript-transcription-id', done.id);
       return reply.type(answer.contentType).send(answer.body);

@@ -24,11 +24,16 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
 /** Services throw this; one handler maps the code to an HTTP status. The message is shown to users. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** Sent as `Retry-After` when the refusal passes soon (too many at once, a month's quota). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get statusCode(): number {

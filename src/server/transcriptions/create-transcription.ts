@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { MAX_AUDIO_SECONDS, planFor, type Plan } from '../../core/plans.js';
+import { MAX_AUDIO_SECONDS, type Plan } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { withRawTransaction } from '../db/raw-transaction.js';
 import { transcriptions } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { assertAccountActive } from '../quota/assert-account-active.js';
-import { inspectUpload } from '../uploads/inspect-upload.js';
 import {
   assertMonthlyQuota,
   assertStorageQuota,
   countTranscription,
   lockUserQuota,
 } from '../quota/monthly-quota.js';
-import type { ReceivedUpload } from '../uploads/receive-upload.js';
+import type { ReceivedAudio } from '../uploads/receive-audio.js';
 import type { TranscriptionRow } from './transcription.repository.js';
 import { enqueueTranscription } from './processing/transcription-jobs.js';
 
@@ -24,8 +21,6 @@ export interface CreateTranscriptionDeps {
   database: DatabaseHandle;
   storage: ObjectStorage;
   queue: JobQueue;
-  /** What the audio may demand when it is inspected (defaults otherwise). */
-  audioLimits?: AudioInputLimits;
 }
 
 /** How much of the audio the plan transcribes, and whether that cuts it short. */
@@ -39,32 +34,28 @@ export function transcriptionWindow(plan: Plan, durationSeconds: number) {
 }
 
 /**
- * Checks the upload and the plan, stores the audio, and writes the row and its job in one
- * transaction. The temporary upload is always consumed (moved or removed).
+ * Stores the received audio, then checks the plan again under the user's lock and writes the row
+ * and its job in one transaction; the stored audio is removed again if that fails.
  */
 export async function createTranscription(
   deps: CreateTranscriptionDeps,
-  input: { userId: string; isPaid: boolean; upload: ReceivedUpload },
+  input: { userId: string; plan: Plan; audio: ReceivedAudio },
 ): Promise<TranscriptionRow> {
-  const { upload, userId } = input;
-  const plan = planFor(input.isPaid);
+  const { audio, userId, plan } = input;
   let storedKey: string | undefined;
   try {
-    const audio = await inspectUpload(upload.tempPath, upload.size, {
-      limits: deps.audioLimits,
-    });
     const id = randomUUID();
     const window = transcriptionWindow(plan, audio.durationSeconds);
     const row: TranscriptionRow = {
       id,
       userId,
-      filename: upload.filename,
+      filename: audio.filename,
       text: '',
       segments: [],
       createdAt: new Date(),
       updatedAt: new Date(),
       durationInSeconds: Math.min(audio.durationSeconds, MAX_AUDIO_SECONDS + 1),
-      fileSize: upload.size,
+      fileSize: audio.size,
       isTruncated: window.isTruncated,
       transcribeSeconds: window.transcribeSeconds,
       status: 'queued',
@@ -81,7 +72,7 @@ export async function createTranscription(
       originalSegments: null,
       shareToken: null,
     };
-    await deps.storage.putFile(row.audioKey, upload.tempPath);
+    await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;
     const insert = deps.database.db.insert(transcriptions).values(row).toSQL();
     const { db } = deps.database;
@@ -89,7 +80,7 @@ export async function createTranscription(
       await lockUserQuota(executeSql, userId);
       await assertAccountActive(executeSql, db, userId);
       await assertMonthlyQuota(executeSql, db, plan, userId);
-      await assertStorageQuota(executeSql, db, plan, userId, upload.size);
+      await assertStorageQuota(executeSql, db, plan, userId, audio.size);
       await executeSql(insert.sql, insert.params);
       await countTranscription(executeSql, db, userId, row.createdAt);
       const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
@@ -98,7 +89,6 @@ export async function createTranscription(
     storedKey = undefined;
     return row;
   } finally {
-    await rm(upload.tempPath, { force: true });
     if (storedKey) await deps.storage.delete(storedKey);
   }
 }

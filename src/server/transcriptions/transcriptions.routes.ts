@@ -23,7 +23,8 @@ import { decodeCursor } from './library/list-cursor.js';
 import { listTranscriptionsPage } from './library/list-transcriptions.js';
 import type { LibraryReadCache } from './library/library-read-cache.js';
 import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
-import { acceptUpload, type UploadGate } from '../uploads/accept-upload.js';
+import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js';
+import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
 import { sendAudio } from './send-audio.js';
@@ -120,18 +121,17 @@ export async function transcriptionsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const isPaid = await isUserPaid(db, user.id);
-      const plan = planFor(isPaid);
-      const accepted = await acceptUpload(db, gate, request, reply, { userId: user.id, plan });
-      try {
-        const row = await createTranscription(
-          { database, storage, queue, audioLimits: gate.audioLimits },
-          { userId: user.id, isPaid, upload: accepted.upload },
-        );
-        return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
-      } finally {
-        accepted.release();
-      }
+      const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
+      const row = await receiveAudio(
+        request,
+        {
+          ...gate,
+          admit: () => admitSignedInUpload(db, gate, request, account),
+          readForm: () => undefined,
+        },
+        (audio) => createTranscription({ database, storage, queue }, { ...account, audio }),
+      );
+      return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
     },
   );
 

@@ -1,9 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '../../core/messages.js';
@@ -21,7 +18,6 @@ export interface ReceiveUploadLimit {
 }
 
 export interface ReceivedUpload {
-  tempPath: string;
   filename: string;
   size: number;
   fields: Record<string, string>;
@@ -87,18 +83,16 @@ function byteLimit(limit: ReceiveUploadLimit, counter: { bytes: number }): Trans
 const FILE_SIZE_LIMIT: ReceiveUploadLimit = { maxBytes: MAX_UPLOAD_BYTES, exceeded: tooLarge };
 
 /**
- * Streams the one file (the web app's `audio`, OpenAI's `file`) of a multipart request to a
- * temporary file (never to memory), collecting the text fields, and stops writing once the file
- * passes `limit`. Any failure removes the temporary file.
+ * Streams the one file (the web app's `audio`, OpenAI's `file`) of a multipart request to
+ * `tempPath` (never to memory), collecting the text fields, and stops writing once the file passes
+ * `limit`. The caller owns `tempPath` and removes it, whatever happens here.
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  tempDir: string,
+  tempPath: string,
   options: { limit?: ReceiveUploadLimit; fileField?: string } = {},
 ): Promise<ReceivedUpload> {
   const { limit = FILE_SIZE_LIMIT, fileField = 'audio' } = options;
-  assertUploadRequest(request, fileField);
-  const tempPath = path.join(tempDir, `${randomUUID()}.upload`);
   const fields: Record<string, string> = {};
   let file: { filename: string; size: number } | undefined;
   try {
@@ -120,26 +114,30 @@ export async function receiveUpload(
       file = await writePart(request, part, tempPath, limit);
     }
   } catch (error) {
-    await rm(tempPath, { force: true });
-    if (error instanceof AppError) throw error;
-    if (isMultipartError(error, 'FST_FILES_LIMIT')) {
-      throw new AppError(
-        'bad_request',
-        `Please upload exactly one audio file, in the field "${fileField}".`,
-      );
-    }
-    if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw tooLarge();
-    if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
-      throw new AppError('bad_request', 'Too many form fields.');
-    }
-    if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
-      throw new AppError('bad_request', MULTIPART_MALFORMED);
-    }
-    throw error;
+    throw asUploadError(error, fileField);
   }
   if (!file)
     throw new AppError('bad_request', `No audio file was sent: use the form field "${fileField}".`);
-  return { tempPath, filename: file.filename, size: file.size, fields };
+  return { filename: file.filename, size: file.size, fields };
+}
+
+/** Busboy's and @fastify/multipart's complaints, in words for the user. */
+function asUploadError(error: unknown, fileField: string): unknown {
+  if (error instanceof AppError) return error;
+  if (isMultipartError(error, 'FST_FILES_LIMIT')) {
+    return new AppError(
+      'bad_request',
+      `Please upload exactly one audio file, in the field "${fileField}".`,
+    );
+  }
+  if (isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) return tooLarge();
+  if (isMultipartError(error, 'FST_PARTS_LIMIT') || isMultipartError(error, 'FST_FIELDS_LIMIT')) {
+    return new AppError('bad_request', 'Too many form fields.');
+  }
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return new AppError('bad_request', MULTIPART_MALFORMED);
+  }
+  return error;
 }
 
 async function writePart(

@@ -9,6 +9,9 @@ export const MAX_CONCURRENT_UPLOADS_PER_USER = 3;
 /** Room for multipart boundaries and headers around the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** Another upload of the same user finishes within seconds. */
+const UPLOADS_AT_ONCE_RETRY_SECONDS = 5;
+
 export const BODY_LONGER_THAN_DECLARED = 'The upload is longer than its declared Content-Length.';
 
 export function tooManyUploadsMessage(limit = MAX_CONCURRENT_UPLOADS_PER_USER): string {
@@ -46,7 +49,9 @@ export class UploadReservations {
   reserve(input: ReserveUploadInput): UploadReservation {
     const current = this.inFlight.get(input.userId) ?? { count: 0, bytes: 0 };
     if (current.count >= this.maxConcurrentPerUser)
-      throw new AppError('rate_limited', tooManyUploadsMessage(this.maxConcurrentPerUser));
+      throw new AppError('rate_limited', tooManyUploadsMessage(this.maxConcurrentPerUser), {
+        retryAfterSeconds: UPLOADS_AT_ONCE_RETRY_SECONDS,
+      });
     const left = input.plan.limits.storageBytes - input.storedBytes - current.bytes;
     const declared = input.declaredBytes;
     // The declared length includes the multipart framing, so a file that exactly fills the

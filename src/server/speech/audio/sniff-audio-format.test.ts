@@ -8,7 +8,7 @@ import {
   type NotAudioSamples,
 } from '../../../../tests/fixtures/speech/audio-format-samples.js';
 import { makeTempDirectory } from '../../../../tests/fixtures/speech/speech-fixtures.js';
-import { sniffAudioFile, sniffAudioFormat } from './sniff-audio-format.js';
+import { demuxerOfFormat, sniffAudioFile, sniffAudioFormat } from './sniff-audio-format.js';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let formats: FormatSamples;
@@ -51,6 +51,20 @@ describe('sniffAudioFile', () => {
     expect(await sniffAudioFile(notAudio.png)).toBeNull();
     expect(await sniffAudioFile(notAudio.playlist)).toBeNull();
     expect(await sniffAudioFile(notAudio.empty)).toBeNull();
+  });
+});
+
+describe('demuxerOfFormat', () => {
+  it('gives a stored format the demuxer its upload was sniffed with, so workers need not sniff again', async () => {
+    for (const sample of formats.samples) {
+      const sniffed = await sniffAudioFile(sample.file);
+      expect(sniffed && demuxerOfFormat(sniffed.format), sample.label).toBe(sample.demuxer);
+    }
+  });
+
+  it('knows no demuxer for a format it never sniffs', () => {
+    expect(demuxerOfFormat('hls')).toBeNull();
+    expect(demuxerOfFormat('toString')).toBeNull();
   });
 });
 

@@ -15,6 +15,23 @@ export interface SniffedAudioFormat {
 
 export const SNIFF_BYTES = 64 * 1024;
 
+const DEMUXER_OF_FORMAT: Record<AudioFormat, AudioDemuxer> = {
+  mp3: 'mp3',
+  wav: 'wav',
+  flac: 'flac',
+  ogg: 'ogg',
+  m4a: 'mov',
+  mp4: 'mov',
+  aac: 'aac',
+  webm: 'matroska',
+  matroska: 'matroska',
+};
+
+/** The demuxer for a format sniffed earlier (stored with a transcript), or null if it is none. */
+export function demuxerOfFormat(format: string): AudioDemuxer | null {
+  return Object.hasOwn(DEMUXER_OF_FORMAT, format) ? DEMUXER_OF_FORMAT[format as AudioFormat] : null;
+}
+
 /** Reads the first bytes of a file and names its real container, whatever its name or MIME type say. */
 export async function sniffAudioFile(filePath: string): Promise<SniffedAudioFormat | null> {
   const handle = await open(filePath, 'r');

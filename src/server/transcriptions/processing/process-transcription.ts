@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { JobAttempt } from '../../jobs/job-queue.js';
 import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 import { AudioError, DiskFullError } from '../../speech/audio/audio-error.js';
-import { sniffAudioFile } from '../../speech/audio/sniff-audio-format.js';
+import { demuxerOfFormat } from '../../speech/audio/sniff-audio-format.js';
 import type { SpeechEngine } from '../../speech/engines/engine.js';
 import { hasRoomForDecodedAudio } from '../../speech/room-for-decoded-audio.js';
 import { transcribeAudioFile } from '../../speech/transcribe-audio-file.js';
@@ -73,12 +73,12 @@ export async function processTranscription(
   };
   try {
     const audio = await deps.storage.fetch(row.audioKey, workDir);
-    const inputPath = audio.path;
-    const format = await sniffAudioFile(inputPath);
-    if (!format) throw new AudioError('unsupported', 'stored audio no longer sniffs as audio');
+    // Sniffed when the upload was received; a stored format no demuxer reads is not retried.
+    const demuxer = demuxerOfFormat(row.audioFormat);
+    if (!demuxer) throw new AudioError('unsupported', `stored audio format ${row.audioFormat}`);
     const result = await transcribeAudioFile({
-      inputPath,
-      demuxer: format.demuxer,
+      inputPath: audio.path,
+      demuxer,
       maxSeconds: decodeSeconds,
       engine: deps.engine,
       workDir,

@@ -2,28 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
 import type { DiskReservations } from '../storage/disk-reservations.js';
-import type { FreeTrialSlots } from './free-trial-slots.js';
-import {
-  assertUploadRequest,
-  declaredLength,
-  receiveUpload,
-  tooLarge,
-  type ReceivedUpload,
-  type ReceiveUploadLimit,
-} from '../uploads/receive-upload.js';
+import type { Admission } from '../uploads/admit-upload.js';
+import { declaredLength, tooLarge, type ReceiveUploadLimit } from '../uploads/receive-upload.js';
 import { BODY_LONGER_THAN_DECLARED } from '../uploads/upload-reservations.js';
+import type { FreeTrialSlots } from './free-trial-slots.js';
 
 export interface FreeTrialGate {
   slots: FreeTrialSlots;
   /** Shared with signed-in uploads: the work folder's disk, held by every upload in flight. */
   disk: DiskReservations;
   workDir: string;
-}
-
-export interface ReceivedFreeTrial {
-  upload: ReceivedUpload;
-  /** Call once the trial is answered and its files removed. */
-  release(): void;
 }
 
 /** The file may be no longer than the body declared, which is what was reserved on the disk. */
@@ -38,29 +26,24 @@ function trialLimit(declared: number | undefined): ReceiveUploadLimit {
 
 /**
  * Lets an anonymous trial in only while its address and the server have a slot free and the disk
- * has room for its whole body, all decided from the headers, then receives the file.
+ * has room for its whole body, all decided from the headers.
  */
-export async function receiveFreeTrial(
+export async function admitFreeTrial(
   request: FastifyRequest,
   gate: FreeTrialGate,
-): Promise<ReceivedFreeTrial> {
-  assertUploadRequest(request);
+): Promise<Admission> {
   const releaseSlot = gate.slots.take(request.ip);
-  let disk;
   try {
     const limit = trialLimit(declaredLength(request));
-    disk = await gate.disk.reserve(limit.maxBytes);
-    const upload = await receiveUpload(request, gate.workDir, { limit });
-    const held = disk;
+    const disk = await gate.disk.reserve(limit.maxBytes);
     return {
-      upload,
+      limit,
       release: () => {
-        held.release();
+        disk.release();
         releaseSlot();
       },
     };
   } catch (error) {
-    disk?.release();
     releaseSlot();
     throw error;
   }
