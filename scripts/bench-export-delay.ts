@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TranscriptSegmentDto } from '../src/core/api/transcriptions.js';
+import { FIRST_SPEAKER } from '../src/core/speakers.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
 import { transcriptions } from '../src/server/db/schema.js';
 import { databaseFor, freePort, startServer } from './bench-server.js';
@@ -39,11 +40,13 @@ const REPRO_SEGMENTS: TranscriptSegmentDto[] = Array.from({ length: 200 }, (_, i
   start: index * 5,
   end: index * 5 + 5,
   text: Array.from({ length: 2500 }, () => 'a').join(' '),
+  speaker: FIRST_SPEAKER,
 }));
 const MANY_SEGMENTS: TranscriptSegmentDto[] = Array.from({ length: 20_000 }, (_, index) => ({
   start: index * 3,
   end: index * 3 + 3,
   text: `Segment ${index + 1}: the forecast for the northern region.`,
+  speaker: FIRST_SPEAKER,
 }));
 const LIBRARY_TEXT = 'The northern region grew by twelve percent this quarter. '.repeat(880);
 

@@ -3,6 +3,7 @@
 // the process's RSS and heap before the reads, after them, and after a garbage collection (the
 // list cache keeps what it may; the rest is garbage). PGlite, in this process, RUN_WORKERS=false.
 // Usage: npm run bench:list-memory [-- --users 3 --transcripts 100 --text-kb 1024]
+import { FIRST_SPEAKER } from '../src/core/speakers.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,7 +85,7 @@ try {
         userId,
         filename: `Meeting ${index}.wav`,
         text,
-        segments: [{ start: 0, end: 60, text }],
+        segments: [{ start: 0, end: 60, text, speaker: FIRST_SPEAKER }],
         durationInSeconds: 60 + index,
         fileSize: 1000,
         status: 'completed',

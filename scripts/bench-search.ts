@@ -10,7 +10,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
-import { transcriptions } from '../src/server/db/schema.js';
+import { transcriptions, type StoredSegment } from '../src/server/db/schema.js';
+import { FIRST_SPEAKER } from '../src/core/speakers.js';
 
 /** The shared speech corpus, beside the checkout (`../shared`). */
 const SPEECH = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'speech');
@@ -95,7 +96,7 @@ const RARE_WORDS = Array.from({ length: 6000 }, () =>
 function transcriptSegments(sentences: readonly string[]) {
   // Each recording has its own few speakers, so a name is in some transcripts, not all.
   const names = [pick(NAMES), pick(NAMES)];
-  const segments: Array<{ start: number; end: number; text: string }> = [];
+  const segments: StoredSegment[] = [];
   let words = 0;
   let time = 0;
   while (words < WORDS_PER_TRANSCRIPT) {
@@ -108,6 +109,7 @@ function transcriptSegments(sentences: readonly string[]) {
       start: Math.round(time * 1000) / 1000,
       end: Math.round((time + seconds) * 1000) / 1000,
       text,
+      speaker: FIRST_SPEAKER,
     });
     words += count;
     time += seconds;

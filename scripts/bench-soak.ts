@@ -3,6 +3,7 @@
 // workers (RUN_WORKERS=true, PocketSphinx). Prints the normal users' latency (overall and per
 // minute), each abusive pattern's answers by status, and the server's RSS over time.
 // Usage: npm run bench:soak [-- --seconds 600 --database pglite|postgres]
+import { FIRST_SPEAKER } from '../src/core/speakers.js';
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +36,12 @@ const RSS_EVERY_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const segmentsOf = (text: string, count: number): TranscriptSegmentDto[] =>
-  Array.from({ length: count }, (_, index) => ({ start: index * 5, end: index * 5 + 5, text }));
+  Array.from({ length: count }, (_, index) => ({
+    start: index * 5,
+    end: index * 5 + 5,
+    text,
+    speaker: FIRST_SPEAKER,
+  }));
 /** Issue 32's export repro: 200 segments of "a a a …" of 5,000 characters. */
 const REPRO_SEGMENTS = segmentsOf(Array.from({ length: 2500 }, () => 'a').join(' '), 200);
 const NORMAL_SEGMENTS = segmentsOf('The forecast for the northern region this quarter.', 60);

@@ -210,6 +210,7 @@ describe('the transcript workbench on the detail page', () => {
       start: (index * end) / 21,
       end: ((index + 1) * end) / 21,
       text: `line ${index + 1} of the meeting`,
+      speaker: 'Speaker 1',
     }));
     const patched = await page.evaluate(
       async ({ id, segments }) =>

@@ -19,11 +19,12 @@ const LONG_SEGMENT: TranscriptSegmentDto = {
   start: 15.5,
   end: 40,
   text: 'The northern region grew by twelve percent this quarter, mostly from the new retail partners, while the southern region stayed flat because two large customers delayed their orders until next year.',
+  speaker: 'Speaker 1',
 };
 const SEGMENTS = [
   ...SAMPLE_SEGMENTS,
   LONG_SEGMENT,
-  { start: 40, end: 42, text: 'A <b>bold</b> & "quoted" claim --> noted.' },
+  { start: 40, end: 42, text: 'A <b>bold</b> & "quoted" claim --> noted.', speaker: 'Speaker 1' },
 ];
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -160,7 +161,14 @@ describe.each(kinds)('exports on %s', (kind) => {
   it('keeps non-Latin text readable in a PDF', async () => {
     const { id: cyrillic } = await insertTranscript(app, owner.userId, {
       filename: 'Интервью.wav',
-      segments: [{ start: 0, end: 3, text: 'Добрый день, коллеги. Zażółć gęślą jaźń.' }],
+      segments: [
+        {
+          start: 0,
+          end: 3,
+          text: 'Добрый день, коллеги. Zażółć gęślą jaźń.',
+          speaker: 'Speaker 1',
+        },
+      ],
       withoutAudio: true,
     });
     const response = await app.server.inject({
@@ -193,7 +201,7 @@ describe.each(kinds)('exports on %s', (kind) => {
   });
 
   it('exports the machine original after an edit, in every format', async () => {
-    const edited = [{ start: 0, end: 4, text: 'Edited words only.' }];
+    const edited = [{ start: 0, end: 4, text: 'Edited words only.', speaker: 'Speaker 1' }];
     const patch = await app.server.inject({
       method: 'PATCH',
       url: `/api/transcriptions/${id}`,

@@ -16,7 +16,12 @@ describe.each(kinds)('search on %s', (kind) => {
     app = await createTestApp(kind);
     user = await signUp(app);
     const add = async (name: string, filename: string, texts: string[], createdAt?: Date) => {
-      const segments = texts.map((text, index) => ({ start: index * 5, end: index * 5 + 5, text }));
+      const segments = texts.map((text, index) => ({
+        start: index * 5,
+        end: index * 5 + 5,
+        text,
+        speaker: 'Speaker 1',
+      }));
       ids[name] = (
         await insertTranscript(app, user.userId, {
           filename,
@@ -44,7 +49,9 @@ describe.each(kinds)('search on %s', (kind) => {
     const stranger = await signUp(app);
     await insertTranscript(app, stranger.userId, {
       filename: 'Forecast of another user.wav',
-      segments: [{ start: 0, end: 3, text: 'Maria Kowalski forecast secret.' }],
+      segments: [
+        { start: 0, end: 3, text: 'Maria Kowalski forecast secret.', speaker: 'Speaker 1' },
+      ],
       withoutAudio: true,
     });
   });
@@ -163,7 +170,7 @@ describe.each(kinds)('search on %s', (kind) => {
       headers: asUser(user.cookie),
       payload: {
         filename: 'Zanzibar standup.wav',
-        segments: [{ start: 0, end: 2, text: 'Xylophone solo.' }],
+        segments: [{ start: 0, end: 2, text: 'Xylophone solo.', speaker: 'Speaker 1' }],
       },
     });
     expect(patch.statusCode).toBe(200);

@@ -21,9 +21,20 @@ const HOSTILE_SEGMENTS = [
     start: 0,
     end: 4,
     text: 'Plain \u001b[2J\u001b[31mred\u001b[0m words\u001b]0;pwned\u0007 here\u009b2J.',
+    speaker: 'Speaker 1',
   },
-  { start: 4, end: 8, text: 'Over\rwritten\u0008 and \u0001hidden\u007f \u0085line.' },
-  { start: 8, end: 12, text: '<font color="red">Alarm</font> {\\an8}top <<b>b>bold <i>x</i>' },
+  {
+    start: 4,
+    end: 8,
+    text: 'Over\rwritten\u0008 and \u0001hidden\u007f \u0085line.',
+    speaker: 'Speaker 1',
+  },
+  {
+    start: 8,
+    end: 12,
+    text: '<font color="red">Alarm</font> {\\an8}top <<b>b>bold <i>x</i>',
+    speaker: 'Speaker 1',
+  },
 ];
 
 describe.each(kinds)('spoofing through names and exported text on %s', (kind) => {

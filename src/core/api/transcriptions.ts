@@ -11,6 +11,11 @@ export const transcriptSegmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  speaker: z
+    .string()
+    .describe(
+      'Who speaks: `Speaker 1`, `Speaker 2`, … in order of first appearance, or a given name.',
+    ),
 });
 export type TranscriptSegmentDto = z.infer<typeof transcriptSegmentSchema>;
 
@@ -124,6 +129,10 @@ const editedSegment = z.strictObject(
     start: z.number(invalidEdit),
     end: z.number(invalidEdit),
     text: z.string(invalidEdit),
+    speaker: z
+      .string(invalidEdit)
+      .optional()
+      .describe('Gives the line to this speaker; without it the line keeps the speaker it had.'),
   },
   invalidEdit,
 );

@@ -25,6 +25,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchableText = (column: string) =>
   `to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}, ''), '[!-/:-@\\[-\x60{-~]', ' ', 'g'))`;
 
+/** A line of a stored transcript: its times in seconds, its text, and who speaks it. */
+export interface StoredSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -110,7 +118,7 @@ export const transcriptions = pgTable(
     filename: text('filename').notNull(),
     text: text('text').notNull().default(''),
     segments: jsonb('segments')
-      .$type<Array<{ start: number; end: number; text: string }>>()
+      .$type<StoredSegment[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
@@ -134,8 +142,9 @@ export const transcriptions = pgTable(
     version: integer('version').notNull().default(1),
     /** The machine's transcript, kept when the first edit is saved (null: never edited). */
     originalText: text('original_text'),
-    originalSegments:
-      jsonb('original_segments').$type<Array<{ start: number; end: number; text: string }>>(),
+    originalSegments: jsonb('original_segments').$type<StoredSegment[]>(),
+    /** How many voices the upload asked for (1-10), or null to detect them (`speakers=auto`). */
+    speakersRequested: integer('speakers_requested'),
     /** The public read-only link's secret, or null when the transcript is not shared. */
     shareToken: text('share_token').unique(),
     searchVector: tsvector('search_vector')

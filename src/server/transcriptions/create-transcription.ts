@@ -39,7 +39,13 @@ export function transcriptionWindow(plan: Plan, durationSeconds: number) {
  */
 export async function createTranscription(
   deps: CreateTranscriptionDeps,
-  input: { userId: string; plan: Plan; audio: ReceivedAudio },
+  input: {
+    userId: string;
+    plan: Plan;
+    audio: ReceivedAudio;
+    /** 1-10 voices asked for, or null (the default) to detect how many speak. */
+    speakersRequested?: number | null;
+  },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
   let storedKey: string | undefined;
@@ -71,6 +77,7 @@ export async function createTranscription(
       originalText: null,
       originalSegments: null,
       shareToken: null,
+      speakersRequested: input.speakersRequested ?? null,
     };
     await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;

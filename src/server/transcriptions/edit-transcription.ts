@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { transcriptions } from '../db/schema.js';
+import { transcriptions, type StoredSegment } from '../db/schema.js';
+import { FIRST_SPEAKER } from '../../core/speakers.js';
 import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
-import { parsePatch } from './transcript-patch.js';
+import { parsePatch, type EditedSegment } from './transcript-patch.js';
 import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { transcriptionColumns, type TranscriptionRow } from './transcription.repository.js';
 
@@ -18,6 +19,14 @@ export function editableSeconds(row: TranscriptionRow): number {
   return Math.max(row.transcribeSeconds ?? row.durationInSeconds, machineEnd);
 }
 
+/** Each edited line keeps the speaker of the line at its place unless the edit names one. */
+function withSpeakers(edited: EditedSegment[], current: StoredSegment[]): StoredSegment[] {
+  return edited.map((segment, index) => ({
+    ...segment,
+    speaker: segment.speaker ?? current[index]?.speaker ?? current.at(-1)?.speaker ?? FIRST_SPEAKER,
+  }));
+}
+
 /**
  * Applies a PATCH to a transcript the user owns, in one statement: the version check and the
  * write cannot be split by another tab's edit. The machine's transcript is kept on the first edit.
@@ -30,6 +39,7 @@ export async function editTranscription(
 ): Promise<TranscriptionRow> {
   if (row.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
   const patch = parsePatch(body, ifMatch, editableSeconds(row));
+  const segments = patch.segments && withSpeakers(patch.segments, row.segments);
   const conditions = [
     eq(transcriptions.id, row.id),
     eq(transcriptions.userId, row.userId),
@@ -40,9 +50,7 @@ export async function editTranscription(
     .update(transcriptions)
     .set({
       ...(patch.filename !== undefined ? { filename: patch.filename } : {}),
-      ...(patch.segments !== undefined
-        ? { segments: patch.segments, text: textFromSegments(patch.segments) }
-        : {}),
+      ...(segments !== undefined ? { segments, text: textFromSegments(segments) } : {}),
       originalText: sql`coalesce(${transcriptions.originalText}, ${transcriptions.text})`,
       originalSegments: sql`coalesce(${transcriptions.originalSegments}, ${transcriptions.segments})`,
       version: sql`${transcriptions.version} + 1`,

@@ -6,9 +6,12 @@ export const MAX_FILENAME_CHARACTERS = 200;
 export const MAX_SEGMENT_CHARACTERS = 5_000;
 export const MAX_SEGMENTS = 20_000;
 
+/** An edited line; without a speaker it keeps the one the line at its place had. */
+export type EditedSegment = Omit<TranscriptSegmentDto, 'speaker'> & { speaker?: string };
+
 export interface ValidPatch {
   filename?: string;
-  segments?: TranscriptSegmentDto[];
+  segments?: EditedSegment[];
   /** The version the edit was made on; undefined applies the edit to the latest. */
   version?: number;
 }
@@ -39,10 +42,7 @@ function validFilename(raw: string): string {
   return filename;
 }
 
-function validSegments(
-  segments: TranscriptSegmentDto[],
-  audioSeconds: number,
-): TranscriptSegmentDto[] {
+function validSegments(segments: EditedSegment[], audioSeconds: number): EditedSegment[] {
   if (segments.length > MAX_SEGMENTS) {
     badRequest(`A transcript has at most ${MAX_SEGMENTS} segments.`);
   }
@@ -64,7 +64,9 @@ function validSegments(
       badRequest(`${name}: text is too long (${MAX_SEGMENT_CHARACTERS} characters at most).`);
     }
     previousStart = start;
-    return { start, end, text };
+    return segment.speaker === undefined
+      ? { start, end, text }
+      : { start, end, text, speaker: segment.speaker };
   });
 }
 

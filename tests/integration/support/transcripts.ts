@@ -1,3 +1,4 @@
+import { FIRST_SPEAKER } from '../../../src/core/speakers.js';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,9 +8,19 @@ import { SAME_ORIGIN } from './accounts.js';
 import type { TestApp } from './test-app.js';
 
 export const SAMPLE_SEGMENTS: TranscriptSegmentDto[] = [
-  { start: 0, end: 4.2, text: 'Welcome to the quarterly budget meeting.' },
-  { start: 4.2, end: 9.8, text: 'Maria will present the forecast for the northern region.' },
-  { start: 9.8, end: 15.5, text: 'After that we discuss hiring and the new office lease.' },
+  { start: 0, end: 4.2, text: 'Welcome to the quarterly budget meeting.', speaker: FIRST_SPEAKER },
+  {
+    start: 4.2,
+    end: 9.8,
+    text: 'Maria will present the forecast for the northern region.',
+    speaker: FIRST_SPEAKER,
+  },
+  {
+    start: 9.8,
+    end: 15.5,
+    text: 'After that we discuss hiring and the new office lease.',
+    speaker: FIRST_SPEAKER,
+  },
 ];
 
 /** A silent 8 kHz mono 16-bit WAV of the given length: real audio bytes for the audio routes. */

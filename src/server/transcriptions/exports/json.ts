@@ -1,12 +1,17 @@
 import type { ExportFile, ExportSource } from './export-format.js';
 
-/** `{ filename, language, duration, segments: [{ start, end, text }] }`, for programs. */
+/** `{ filename, language, duration, segments: [{ start, end, text, speaker }] }`, for programs. */
 export function exportJson(source: ExportSource): ExportFile {
   const document = {
     filename: source.filename,
     language: source.language,
     duration: source.durationInSeconds,
-    segments: source.segments.map(({ start, end, text }) => ({ start, end, text })),
+    segments: source.segments.map(({ start, end, text, speaker }) => ({
+      start,
+      end,
+      text,
+      speaker,
+    })),
   };
   return {
     contentType: 'application/json; charset=utf-8',

@@ -55,7 +55,10 @@ describe('subtitle cues', () => {
     const fill = (unit: string) =>
       Array.from({ length: Math.floor(5001 / (unit.length + 1)) }, () => unit).join(' ');
 
-    function expectWellLaidOut(segment: TranscriptSegmentDto, cues: SubtitleCue[]) {
+    function expectWellLaidOut(
+      segment: Pick<TranscriptSegmentDto, 'start' | 'end' | 'text'>,
+      cues: SubtitleCue[],
+    ) {
       for (const cue of cues) {
         expect(cue.lines.length).toBeLessThanOrEqual(2);
         for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);

@@ -112,7 +112,9 @@ function cueEnds(runs: WordRuns, duration: number): number[] {
  * each. A long segment is cut between words into runs of even length, and its time is shared out
  * in proportion to their characters.
  */
-export function subtitleCues(segments: readonly TranscriptSegmentDto[]): SubtitleCue[] {
+export function subtitleCues(
+  segments: readonly Pick<TranscriptSegmentDto, 'start' | 'end' | 'text'>[],
+): SubtitleCue[] {
   const cues: SubtitleCue[] = [];
   for (const segment of segments) {
     const words = segment.text.split(/\s+/).filter((word) => word !== '');

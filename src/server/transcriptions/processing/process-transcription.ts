@@ -13,6 +13,9 @@ import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
 import type { TranscriptionJobData } from './transcription-jobs.js';
+import { FIRST_SPEAKER } from '../../../core/speakers.js';
+import type { StoredSegment } from '../../db/schema.js';
+import type { TranscriptSegment } from '../../speech/engines/engine.js';
 import {
   failAndGiveSlotBack,
   startRun,
@@ -38,6 +41,11 @@ export interface ProcessTranscriptionDeps {
     warn: (object: object, message: string) => void;
     error: (object: object, message: string) => void;
   };
+}
+
+/** Until speakers are detected (issue 26), every line is the one voice it was heard as. */
+function spokenByOneVoice(segments: readonly TranscriptSegment[]): StoredSegment[] {
+  return segments.map((segment) => ({ ...segment, speaker: FIRST_SPEAKER }));
 }
 
 /**
@@ -85,7 +93,8 @@ export async function processTranscription(
       minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
-      onTranscriptSoFar: (soFar) => write({ text: soFar.text, segments: soFar.segments }),
+      onTranscriptSoFar: (soFar) =>
+        write({ text: soFar.text, segments: spokenByOneVoice(soFar.segments) }),
       onProgress: (percent) => {
         const rounded = Math.min(99, Math.floor(percent));
         if (rounded <= lastProgress) return;
@@ -98,7 +107,7 @@ export async function processTranscription(
       status: 'completed',
       progress: 100,
       text: result.text,
-      segments: result.segments,
+      segments: spokenByOneVoice(result.segments),
       language: result.language ?? null,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,

@@ -24,8 +24,8 @@ export function splitSegment(segments: Segments, index: number, offset: number):
   const cut = roundToMilliseconds(segment.start + (segment.end - segment.start) * share);
   return [
     ...segments.slice(0, index),
-    { start: segment.start, end: cut, text: before },
-    { start: cut, end: segment.end, text: after },
+    { ...segment, start: segment.start, end: cut, text: before },
+    { ...segment, start: cut, end: segment.end, text: after },
     ...segments.slice(index + 1),
   ];
 }
@@ -38,7 +38,8 @@ export function mergeWithNext(segments: Segments, index: number): Segments {
   const text = [segment.text.trim(), next.text.trim()].filter(Boolean).join(' ');
   return [
     ...segments.slice(0, index),
-    { start: segment.start, end: Math.max(segment.end, next.end), text },
+    // The joined line stays with the first line's speaker.
+    { ...segment, end: Math.max(segment.end, next.end), text },
     ...segments.slice(index + 2),
   ];
 }

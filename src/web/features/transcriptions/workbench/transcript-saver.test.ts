@@ -4,7 +4,7 @@ import { TranscriptSaver, type SaveState, type TranscriptDocument } from './tran
 
 const original: TranscriptDocument = {
   filename: 'talk.mp3',
-  segments: [{ start: 0, end: 1, text: 'hello' }],
+  segments: [{ start: 0, end: 1, text: 'hello', speaker: 'Speaker 1' }],
 };
 
 /** A server stand-in that holds each request until the test answers it. */
@@ -36,7 +36,7 @@ function harness() {
 
 const edited = (text: string): TranscriptDocument => ({
   ...original,
-  segments: [{ start: 0, end: 1, text }],
+  segments: [{ start: 0, end: 1, text, speaker: 'Speaker 1' }],
 });
 
 describe('TranscriptSaver', () => {
@@ -48,7 +48,10 @@ describe('TranscriptSaver', () => {
     sent[0]?.answer(4);
     await flush();
     saver.save({ ...renamed, segments: edited('hi').segments });
-    expect(sent[1]?.patch).toEqual({ segments: [{ start: 0, end: 1, text: 'hi' }], version: 4 });
+    expect(sent[1]?.patch).toEqual({
+      segments: [{ start: 0, end: 1, text: 'hi', speaker: 'Speaker 1' }],
+      version: 4,
+    });
     sent[1]?.answer(5);
     await flush();
     expect(savedVersions).toEqual([4, 5]);
@@ -66,7 +69,10 @@ describe('TranscriptSaver', () => {
     sent[0]?.answer(4);
     await flush();
     expect(sent).toHaveLength(2);
-    expect(sent[1]?.patch).toEqual({ segments: [{ start: 0, end: 1, text: 'abc' }], version: 4 });
+    expect(sent[1]?.patch).toEqual({
+      segments: [{ start: 0, end: 1, text: 'abc', speaker: 'Speaker 1' }],
+      version: 4,
+    });
   });
 
   it('sends nothing when the wish is back to what the server has', async () => {
