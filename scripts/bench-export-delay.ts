@@ -8,7 +8,7 @@
 // the list read, a library page of 100 transcripts of 50,000 characters.
 // Usage: npm run bench:export-delay [-- --database pglite --database postgres
 //   --build before=/path/to/old/checkout]   (each --build names a checkout with a built dist/)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +16,7 @@ import { parseArgs } from 'node:util';
 import type { TranscriptSegmentDto } from '../src/core/api/transcriptions.js';
 import { FIRST_SPEAKER } from '../src/core/speakers.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
-import { transcriptions } from '../src/server/db/schema.js';
-import { databaseFor, freePort, startServer } from './bench-server.js';
+import { databaseFor, freePort, insertCompletedTranscript, startServer } from './bench-server.js';
 import { signUpOverHttp, type HttpAccount } from '../tests/fixtures/accounts/sign-up-over-http.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -64,31 +63,8 @@ async function insertTranscripts(
   accounts: Pick<Fixtures, 'owner' | 'other' | 'reader'>,
 ): Promise<Fixtures> {
   const database = await openDatabase(target);
-  const insert = async (
-    userId: string,
-    segments: TranscriptSegmentDto[],
-    text = segments.map((segment) => segment.text).join(' '),
-  ) => {
-    const id = randomUUID();
-    await database.db.insert(transcriptions).values({
-      id,
-      userId,
-      filename: 'Repro.wav',
-      text,
-      segments,
-      durationInSeconds: segments.at(-1)?.end ?? 60,
-      fileSize: 1000,
-      status: 'completed',
-      progress: 100,
-      language: 'en',
-      engine: 'whisper',
-      model: 'base.en',
-      audioFormat: 'wav',
-      audioKey: `${id}.wav`,
-      completedAt: new Date(),
-    });
-    return id;
-  };
+  const insert = (userId: string, segments: TranscriptSegmentDto[], text?: string) =>
+    insertCompletedTranscript(database.db, { userId, filename: 'Repro.wav', segments, text });
   try {
     const repro = await insert(accounts.owner.userId, REPRO_SEGMENTS);
     const many = await insert(accounts.owner.userId, MANY_SEGMENTS);

@@ -1,25 +1,42 @@
 // The built server (`npm run build` first) in a process of its own on a free port, with a
 // database of its own, for the benchmarks that measure it as deployed.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseTarget } from '../src/server/db/database.js';
+import type { Database, DatabaseTarget } from '../src/server/db/database.js';
+import { transcriptions, type StoredSegment } from '../src/server/db/schema.js';
+import { freePort } from './free-port.mjs';
+
+export { freePort };
 
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
+/** A completed transcript written straight to the database (the server stopped meanwhile). */
+export async function insertCompletedTranscript(
+  db: Database,
+  input: { userId: string; filename: string; segments: StoredSegment[]; text?: string },
+): Promise<string> {
+  const id = randomUUID();
+  const { segments } = input;
+  await db.insert(transcriptions).values({
+    id,
+    userId: input.userId,
+    filename: input.filename,
+    text: input.text ?? segments.map((segment) => segment.text).join(' '),
+    segments,
+    durationInSeconds: segments.at(-1)?.end ?? 60,
+    fileSize: 1000,
+    status: 'completed',
+    progress: 100,
+    language: 'en',
+    engine: 'whisper',
+    model: 'base.en',
+    audioFormat: 'wav',
+    audioKey: `${id}.wav`,
+    completedAt: new Date(),
   });
+  return id;
 }
 
 export interface BenchServer {

@@ -16,9 +16,14 @@ import WebSocket from 'ws';
 import { LIVE_TRANSCRIPTION_PATH } from '../src/core/live-transcription.js';
 import type { TranscriptSegmentDto } from '../src/core/api/transcriptions.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
-import { transcriptions } from '../src/server/db/schema.js';
 import { signUpOverHttp, type HttpAccount } from '../tests/fixtures/accounts/sign-up-over-http.js';
-import { databaseFor, freePort, startServer, type BenchServer } from './bench-server.js';
+import {
+  databaseFor,
+  freePort,
+  insertCompletedTranscript,
+  startServer,
+  type BenchServer,
+} from './bench-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -57,27 +62,13 @@ interface Accounts {
 /** Writes the transcripts straight to the database (the server is stopped meanwhile). */
 async function insertTranscripts(target: DatabaseTarget, accounts: Accounts) {
   const database = await openDatabase(target);
-  const insert = async (userId: string, segments: TranscriptSegmentDto[], text?: string) => {
-    const id = randomUUID();
-    await database.db.insert(transcriptions).values({
-      id,
+  const insert = (userId: string, segments: TranscriptSegmentDto[], text?: string) =>
+    insertCompletedTranscript(database.db, {
       userId,
-      filename: `Meeting ${id.slice(0, 8)}.wav`,
-      text: text ?? segments.map((segment) => segment.text).join(' '),
+      filename: `Meeting ${randomUUID().slice(0, 8)}.wav`,
       segments,
-      durationInSeconds: segments.at(-1)?.end ?? 60,
-      fileSize: 1000,
-      status: 'completed',
-      progress: 100,
-      language: 'en',
-      engine: 'whisper',
-      model: 'base.en',
-      audioFormat: 'wav',
-      audioKey: `${id}.wav`,
-      completedAt: new Date(),
+      text,
     });
-    return id;
-  };
   try {
     const normalIds: string[][] = [];
     for (const user of accounts.normal) {

@@ -9,11 +9,11 @@
 // Targets: a marketing page under 120 kB of gzip JS; `/` paints in under 500 ms.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from './free-port.mjs';
 
 const JS_BUDGET_KB = 120;
 const FCP_BUDGET_MS = 500;
@@ -27,17 +27,6 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/web/prerendered/mani
 const pages = JSON.parse(readFileSync('dist/web/prerendered/manifest.json', 'utf8')).map(
   (page) => page.path,
 );
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   const port = await freePort();

@@ -32,6 +32,7 @@ import {
   writePublishedSizeWhisperModel,
   type PublishedModelName,
 } from '../tests/fixtures/whisper/published-size-whisper-model.js';
+import { freePort } from './free-port.mjs';
 
 const MODELS = Object.keys(PUBLISHED_DIMENSIONS) as PublishedModelName[];
 /** Published word error rates on LibriSpeech test-clean (OpenAI's Whisper paper, English-only models). */
@@ -110,19 +111,6 @@ async function modelFile(name: PublishedModelName): Promise<string> {
     await writePublishedSizeWhisperModel(file, name);
   }
   return file;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts whisper-server, sends the windows one at a time, stops it and reads its timings. */

@@ -4,9 +4,9 @@
 // server can start one of their own.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 
@@ -17,17 +17,6 @@ export function findPostgresBinaries() {
     .filter((name) => existsSync(path.join(DEBIAN_ROOT, name, 'bin', 'initdb')))
     .sort((left, right) => Number(right) - Number(left));
   return versions[0] === undefined ? undefined : path.join(DEBIAN_ROOT, versions[0], 'bin');
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(address.port));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, the cluster belongs to the `postgres` user. */

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../e2e/support/server.js';
-import { requirePostgres, TEST_POSTGRES_URL } from './support/databases.js';
+import type { RunningServer } from '../e2e/support/server.js';
+import { startTwoApiProcesses, type TwoApiProcesses } from './support/two-api-processes.js';
+import { requirePostgres } from './support/databases.js';
 import { signUpOverHttp } from '../fixtures/accounts/sign-up-over-http.js';
 import { SESSION_CACHE_MAX_AGE_MS } from '../../src/server/accounts/session-revocations.js';
 import { PAID_STATE_CACHE_MAX_AGE_MS } from '../../src/server/billing/paid-state-changes.js';
@@ -28,31 +27,16 @@ async function holdsWithinReadBound(check: () => Promise<boolean>): Promise<bool
   }
 }
 
-let admin: pg.Client;
-let databaseName: string;
+let processes: TwoApiProcesses;
 let first: RunningServer;
 let second: RunningServer;
 
 beforeAll(async () => {
-  databaseName = `sonoscript_sessions_${randomBytes(5).toString('hex')}`;
-  admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${databaseName}`;
-  const shared = {
-    DATABASE_URL: url.toString(),
-    RUN_WORKERS: 'false',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-  };
-  first = await startServer(shared);
-  second = await startServer(shared);
+  processes = await startTwoApiProcesses();
+  ({ first, second } = processes);
 });
 afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await admin.end();
+  await processes?.stop();
 });
 
 async function signUp(server: RunningServer): Promise<string> {

@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, LIVE_TRANSCRIPTION_PATH } from '../../src/core/live-transcription.js';
-import { startServer, type RunningServer } from '../e2e/support/server.js';
+import type { RunningServer } from '../e2e/support/server.js';
+import {
+  startTwoApiProcesses,
+  type TwoApiProcesses,
+} from '../integration/support/two-api-processes.js';
 import { signUpOverHttp } from '../fixtures/accounts/sign-up-over-http.js';
-import { requirePostgres, TEST_POSTGRES_URL } from '../integration/support/databases.js';
+import { requirePostgres } from '../integration/support/databases.js';
 import { opened, openLive } from '../integration/support/live-client.js';
 import { holdEventStream } from './support/open-streams.js';
 
@@ -13,35 +16,17 @@ import { holdEventStream } from './support/open-streams.js';
 // the other process still answered 200, depending on when its notification arrived.
 await requirePostgres();
 
-let admin: pg.Client;
-let db: pg.Client;
-let databaseName: string;
+let processes: TwoApiProcesses;
 let first: RunningServer;
 let second: RunningServer;
+let db: pg.Client;
 
 beforeAll(async () => {
-  databaseName = `sonoscript_across_${randomBytes(5).toString('hex')}`;
-  admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${databaseName}`;
-  const shared = {
-    DATABASE_URL: url.toString(),
-    RUN_WORKERS: 'false',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-  };
-  first = await startServer(shared);
-  second = await startServer(shared);
-  db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
+  processes = await startTwoApiProcesses();
+  ({ first, second, db } = processes);
 });
 afterAll(async () => {
-  await db?.end();
-  await first?.stop();
-  await second?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await admin.end();
+  await processes?.stop();
 });
 
 function send(server: RunningServer, cookie: string, method: string, path: string, body?: object) {

@@ -1,3 +1,4 @@
+import { perAddressRateLimit } from '../http/per-address-rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -24,17 +25,7 @@ export async function contactRoutes(
   app.post(
     '/api/contact',
     {
-      config: {
-        rateLimit: {
-          max: options.perHour,
-          timeWindow: '1 hour',
-          keyGenerator: (request) => request.ip,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: context.statusCode,
-            message: CONTACT_RATE_LIMITED,
-          }),
-        },
-      },
+      config: { rateLimit: perAddressRateLimit(options.perHour, '1 hour', CONTACT_RATE_LIMITED) },
       schema: {
         tags: ['Site'],
         summary: 'Send the operator a message',

@@ -1,3 +1,4 @@
+import { perAddressRateLimit } from '../http/per-address-rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import { type FreeTrialResult, freeTrialResultSchema } from '../../core/api/free-trial.js';
 import { AppError } from '../errors/app-error.js';
@@ -42,15 +43,7 @@ export async function freeTrialRoutes(app: FastifyInstance, options: FreeTrialRo
     '/api/transcribe/free-trial',
     {
       config: {
-        rateLimit: {
-          max: options.perHour,
-          timeWindow: '1 hour',
-          keyGenerator: (request) => request.ip,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: context.statusCode,
-            message: FREE_TRIAL_RATE_LIMITED,
-          }),
-        },
+        rateLimit: perAddressRateLimit(options.perHour, '1 hour', FREE_TRIAL_RATE_LIMITED),
       },
       schema: {
         tags: ['Free trial'],

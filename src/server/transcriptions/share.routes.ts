@@ -1,3 +1,4 @@
+import { perAddressRateLimit } from '../http/per-address-rate-limit.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -40,14 +41,6 @@ export const SHARED_NOT_FOUND = 'This shared link does not exist or was turned o
 
 function publicHeaders(reply: FastifyReply) {
   return reply.header('x-robots-tag', 'noindex').header('cache-control', 'private, no-store');
-}
-
-function rateLimit(max: number) {
-  return {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: { ip: string }) => request.ip,
-  };
 }
 
 /** Read-only links: the owner turns them on and off; anyone with the token reads and listens. */
@@ -104,7 +97,7 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
   app.get(
     '/api/shared/:token',
     {
-      config: { rateLimit: rateLimit(options.sharedReadsPerMinute) },
+      config: { rateLimit: perAddressRateLimit(options.sharedReadsPerMinute, '1 minute') },
       schema: {
         ...anyoneWithTheLink,
         summary: 'A shared transcript (no owner name or email)',
@@ -128,7 +121,7 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
   app.get(
     '/api/shared/:token/audio',
     {
-      config: { rateLimit: rateLimit(options.sharedAudioRequestsPerMinute) },
+      config: { rateLimit: perAddressRateLimit(options.sharedAudioRequestsPerMinute, '1 minute') },
       schema: {
         ...anyoneWithTheLink,
         summary: 'A shared transcript’s audio (byte ranges supported)',

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   copyTemplate,
   pgliteTemplateDirectory,
 } from '../../integration/support/pglite-template.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 export interface RunningServer {
   baseUrl: string;
@@ -14,21 +14,6 @@ export interface RunningServer {
   process: ChildProcess;
   output: () => string;
   stop(options?: { keepData?: boolean }): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForHealth(
