@@ -25,6 +25,36 @@ describe.each(kinds)('a password-reset link after the account is deleted, on %s'
     await inbox.close();
   });
 
+  function deleteAccount(signedIn: Parameters<typeof cookieHeader>[0]) {
+    return app.server.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { ...SAME_ORIGIN, cookie: cookieHeader(signedIn) },
+      payload: { confirm: true },
+    });
+  }
+
+  function resetPassword(token: string | null) {
+    return app.server.inject({
+      method: 'POST',
+      url: '/api/identity/reset-password',
+      headers: SAME_ORIGIN,
+      payload: { token, newPassword: 'a brand new passphrase' },
+    });
+  }
+
+  /** The deleted account has no password login again, and its address is not marked verified. */
+  async function expectNoSignInCameBack(userId: string) {
+    expect(await app.database.db.select().from(account).where(eq(account.userId, userId))).toEqual(
+      [],
+    );
+    const [left] = await app.database.db
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId));
+    expect(left).toEqual({ emailVerified: false });
+  }
+
   it('is refused, and neither a sign-in method nor a verified address comes back', async () => {
     const { email, password, response } = await register(app);
     const userId = response.json<{ user: { id: string } }>().user.id;
@@ -45,34 +75,16 @@ describe.each(kinds)('a password-reset link after the account is deleted, on %s'
     );
     expect(token).toBeTruthy();
 
-    const deleted = await app.server.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { ...SAME_ORIGIN, cookie: cookieHeader(signedIn) },
-      payload: { confirm: true },
-    });
-    expect(deleted.statusCode).toBe(200);
+    expect((await deleteAccount(signedIn)).statusCode).toBe(200);
     // Whatever better-auth keeps for the user (reset tokens name the user) went with it.
     expect(
       await app.database.db.select().from(verification).where(eq(verification.value, userId)),
     ).toEqual([]);
 
-    const reset = await app.server.inject({
-      method: 'POST',
-      url: '/api/identity/reset-password',
-      headers: SAME_ORIGIN,
-      payload: { token, newPassword: 'a brand new passphrase' },
-    });
+    const reset = await resetPassword(token);
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toMatchObject({ code: 'INVALID_TOKEN' });
-    expect(await app.database.db.select().from(account).where(eq(account.userId, userId))).toEqual(
-      [],
-    );
-    const [left] = await app.database.db
-      .select({ emailVerified: user.emailVerified })
-      .from(user)
-      .where(eq(user.id, userId));
-    expect(left).toEqual({ emailVerified: false });
+    await expectNoSignInCameBack(userId);
   });
 
   it('issued while the deletion ran, is refused too: a deleted account gets no new password', async () => {
@@ -80,13 +92,7 @@ describe.each(kinds)('a password-reset link after the account is deleted, on %s'
     const userId = response.json<{ user: { id: string } }>().user.id;
     await markEmailVerified(app.database.db, userId);
     const signedIn = await signIn(app, email, password);
-    const deleted = await app.server.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { ...SAME_ORIGIN, cookie: cookieHeader(signedIn) },
-      payload: { confirm: true },
-    });
-    expect(deleted.statusCode).toBe(200);
+    expect((await deleteAccount(signedIn)).statusCode).toBe(200);
     // A reset request that found the user just before the deletion stores its token just after.
     const token = 'raced-reset-token-0123456789';
     await app.database.db.insert(verification).values({
@@ -96,21 +102,9 @@ describe.each(kinds)('a password-reset link after the account is deleted, on %s'
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
     });
 
-    const reset = await app.server.inject({
-      method: 'POST',
-      url: '/api/identity/reset-password',
-      headers: SAME_ORIGIN,
-      payload: { token, newPassword: 'a brand new passphrase' },
-    });
+    const reset = await resetPassword(token);
     expect(reset.statusCode).toBe(400);
     expect(reset.json<{ message: string }>().message).toBe(DELETED_ACCOUNT_SIGN_IN_MESSAGE);
-    expect(await app.database.db.select().from(account).where(eq(account.userId, userId))).toEqual(
-      [],
-    );
-    const [left] = await app.database.db
-      .select({ emailVerified: user.emailVerified })
-      .from(user)
-      .where(eq(user.id, userId));
-    expect(left).toEqual({ emailVerified: false });
+    await expectNoSignInCameBack(userId);
   });
 });
