@@ -3,6 +3,7 @@ import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { PRODUCT_NAME } from '../../core/product.js';
+import { USER_NAME_MAX_CHARACTERS, userNameProblem } from '../../core/user-name.js';
 import type { Database } from '../db/database.js';
 import { authSchema } from '../db/schema.js';
 import type { SessionCache } from './session-cache.js';
@@ -35,6 +36,16 @@ export interface AuthOptions {
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please confirm your email address first: we have sent you a new link.';
 const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+
+function clampUserName(name: string): string {
+  return Array.from(name.trim()).slice(0, USER_NAME_MAX_CHARACTERS).join('');
+}
+
+/** A name is checked on the server too: 2 to 100 characters, whatever a client sends. */
+function refuseBadUserName(name: string): void {
+  const problem = userNameProblem(name);
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+}
 
 interface MailUser {
   name: string;
@@ -117,7 +128,24 @@ export function createAuth(options: AuthOptions) {
         // Sign-out, revoked sessions, password changes and profile edits reach every process at once.
         delete: { after: async (ended) => sessions.revokeUser(ended.userId) },
       },
-      user: { update: { after: async (changed) => sessions.revokeUser(changed.id) } },
+      user: {
+        create: {
+          before: async (created, context) => {
+            if (context?.path === '/sign-up/email') {
+              refuseBadUserName(created.name);
+              return;
+            }
+            // A name from an identity provider is taken as it is, cut to what a name may hold.
+            return { data: { ...created, name: clampUserName(created.name) } };
+          },
+        },
+        update: {
+          before: async (changes) => {
+            if (typeof changes.name === 'string') refuseBadUserName(changes.name);
+          },
+          after: async (changed) => sessions.revokeUser(changed.id),
+        },
+      },
       account: {
         create: {
           before: async (created) => refuseSignInMethodForDeletedUser(options.db, created.userId),

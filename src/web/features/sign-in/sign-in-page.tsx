@@ -7,6 +7,7 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 import { CheckYourEmail } from './check-your-email';
 import { rememberNewAccount } from './new-account';
 import { submitSignIn, type SignInMode } from './sign-in-request';
+import { userNameProblem } from '../../../core/user-name';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -26,8 +27,8 @@ interface FieldErrors {
 
 function validate(mode: SignInMode, name: string, email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (mode === 'sign-up' && name.trim().length < 2)
-    errors.name = 'Name must be at least 2 characters.';
+  const nameProblem = mode === 'sign-up' ? userNameProblem(name) : undefined;
+  if (nameProblem) errors.name = nameProblem;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     errors.email = 'Please enter a valid email address.';
   if (password.length < MIN_PASSWORD)
