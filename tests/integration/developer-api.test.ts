@@ -8,7 +8,11 @@ import type {
   TranscriptionListItemDto,
 } from '../../src/core/api/transcriptions.js';
 import { MAX_UPLOAD_BYTES } from '../../src/core/plans.js';
-import { apiKeys, monthlyTranscriptionCounts } from '../../src/server/db/schema.js';
+import type {
+  TranscriptionDiarized,
+  TranscriptionDiarizedSegment,
+} from 'openai/resources/audio/transcriptions';
+import { apiKeys, monthlyTranscriptionCounts, transcriptions } from '../../src/server/db/schema.js';
 import {
   makeSpeechClip,
   makeTempDirectory,
@@ -300,6 +304,58 @@ describe('developer API answers (one database: they do not depend on it)', () =>
     expect(verbose.text).toContain('three four five six');
     expect(verbose.segments?.[0]).toMatchObject({ id: 0, start: expect.any(Number) });
     expect(verbose.segments?.map((segment) => segment.text).join(' ')).toContain('four five');
+  });
+
+  it('speakers: verbose_json segments name theirs, diarized_json is OpenAI’s diarized shape', async () => {
+    // One voice counting: one speaker, whoever detects it. `speakers` is not in the SDK's types.
+    const diarizedParams = {
+      file: createReadStream(counting.path),
+      model: 'whisper-1',
+      response_format: 'diarized_json' as const,
+      speakers: '1',
+    };
+    const [diarizedAnswer, verbose] = await Promise.all([
+      openai.audio.transcriptions.create(diarizedParams).withResponse(),
+      openai.audio.transcriptions.create({
+        file: createReadStream(counting.path),
+        model: 'whisper-1',
+        response_format: 'verbose_json',
+        timestamp_granularities: ['segment'],
+      }),
+    ]);
+    expect(verbose.segments?.length).toBeGreaterThan(0);
+    for (const segment of verbose.segments ?? [])
+      expect(segment).toMatchObject({ speaker: 'Speaker 1' });
+
+    const diarized = diarizedAnswer.data as unknown as TranscriptionDiarized;
+    expect(Object.keys(diarized).sort()).toEqual(['duration', 'segments', 'task', 'text', 'usage']);
+    expect(diarized).toMatchObject({
+      task: 'transcribe',
+      usage: { type: 'duration', seconds: Math.ceil(diarized.duration) },
+    });
+    expect(diarized.duration).toBeCloseTo(counting.duration, 0);
+    expect(diarized.text).toContain('three four five six');
+    expect(diarized.segments.length).toBeGreaterThan(0);
+    diarized.segments.forEach((segment: TranscriptionDiarizedSegment, index) => {
+      expect(segment).toEqual({
+        type: 'transcript.text.segment',
+        id: `seg_${index}`,
+        start: expect.any(Number),
+        end: expect.any(Number),
+        text: expect.any(String),
+        speaker: 'Speaker 1',
+      });
+      expect(segment.end).toBeGreaterThanOrEqual(segment.start);
+    });
+    expect(diarized.segments.map((segment) => segment.text).join(' ')).toContain('four five');
+
+    // The transcript in the library asked for one speaker, as the form said.
+    const id = diarizedAnswer.response.headers.get('x-sonoscript-transcription-id') ?? '';
+    const [row] = await app.database.db
+      .select({ speakersRequested: transcriptions.speakersRequested })
+      .from(transcriptions)
+      .where(eq(transcriptions.id, id));
+    expect(row?.speakersRequested).toBe(1);
   });
 
   it('lists its models in OpenAI’s shape, and refuses one it does not have', async () => {

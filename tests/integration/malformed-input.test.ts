@@ -150,7 +150,9 @@ describe.each(kinds)('malformed input on %s gets a 400 that says why', (kind) =>
       headers: { ...SAME_ORIGIN, cookie },
     });
     expect(edit.statusCode).toBe(400);
-    expect(edit.json()).toEqual({ message: 'Nothing to change: send a filename or segments.' });
+    expect(edit.json()).toEqual({
+      message: 'Nothing to change: send a filename, segments or speakers.',
+    });
     const again = await app.server.inject({
       method: 'POST',
       url: `/api/transcriptions/${id}/retranscribe`,

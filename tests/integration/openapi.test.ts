@@ -173,10 +173,33 @@ describe('the OpenAPI document and the reference page', () => {
       expect.arrayContaining(['file', 'model', 'response_format', 'language', 'temperature']),
     );
     expect(form?.required).toEqual(expect.arrayContaining(['file', 'model']));
+    expect(form?.properties?.speakers).toMatchObject({ type: 'string', default: 'auto' });
+    expect(form?.properties?.response_format).toMatchObject({
+      enum: expect.arrayContaining(['verbose_json', 'diarized_json']),
+    });
+    const answers = JSON.stringify(
+      document.paths['/v1/audio/transcriptions']?.post?.responses['200'],
+    );
+    expect(answers).toContain('TranscriptionDiarizedJson');
     const paths = Object.keys(document.paths);
     expect(paths.some((path) => path.includes('test-mode') || path.includes('identity'))).toBe(
       false,
     );
+  });
+
+  it('documents speakers: the upload’s form field and the edit’s renames', () => {
+    const upload = document.paths['/api/transcriptions']?.post?.requestBody?.content[
+      'multipart/form-data'
+    ]?.schema as { properties?: Record<string, { description?: string }> } | undefined;
+    expect(upload?.properties?.speakers?.description).toMatch(/`auto`.*1 to 10/);
+    const { components } = document as unknown as {
+      components: { schemas: Record<string, { properties?: Record<string, object> }> };
+    };
+    expect(components.schemas.TranscriptionPatch?.properties?.speakers).toMatchObject({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: expect.stringMatching(/^Renames speakers on every line of theirs/),
+    });
   });
 
   it('serves the reference page at /docs/api with its script from this server, no CDN', async () => {

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { speakersFieldSchema } from './speakers-field.js';
 
 /**
  * `/v1`: OpenAI's audio API, as its SDKs send and read it. The fields of the multipart form are
  * checked by the handler once the file is on disk; the form itself is described on the server.
  */
 
-export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
+export const RESPONSE_FORMATS = [
+  'json',
+  'text',
+  'srt',
+  'vtt',
+  'verbose_json',
+  'diarized_json',
+] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
 
 export const openAiErrorSchema = z
@@ -54,6 +62,7 @@ export const transcriptionFieldsSchema = z.object({
   'timestamp_granularities[]': z
     .enum(['segment', 'word'], { error: 'timestamp_granularities[] takes segment or word.' })
     .optional(),
+  speakers: speakersFieldSchema,
 });
 export type TranscriptionFields = z.infer<typeof transcriptionFieldsSchema>;
 
@@ -78,15 +87,47 @@ export const transcriptionVerboseSchema = z
         text: z.string(),
         tokens: z.array(z.number()),
         temperature: z.number(),
+        speaker: z
+          .string()
+          .describe('Who speaks: `Speaker 1`, `Speaker 2`, … or the name given in the library.'),
       }),
     ),
     usage: usageSchema,
   })
   .meta({ id: 'TranscriptionVerboseJson' });
 
+/** OpenAI's `TranscriptionDiarized`, as `gpt-4o-transcribe-diarize` answers `diarized_json`. */
+export const transcriptionDiarizedSchema = z
+  .object({
+    task: z.literal('transcribe'),
+    duration: z.number(),
+    text: z.string(),
+    segments: z.array(
+      z.object({
+        type: z.literal('transcript.text.segment'),
+        id: z.string().describe('`seg_0`, `seg_1`, … in the order of the segments.'),
+        start: z.number(),
+        end: z.number(),
+        text: z.string(),
+        speaker: z
+          .string()
+          .describe(
+            'Who speaks: `Speaker 1`, `Speaker 2`, … in order of first appearance, or the name given in the library (OpenAI labels them `A`, `B`, …).',
+          ),
+      }),
+    ),
+    usage: usageSchema,
+  })
+  .meta({ id: 'TranscriptionDiarizedJson' });
+
 export const transcriptionAnswerSchema = z
-  .union([transcriptionVerboseSchema, transcriptionJsonSchema, z.string()])
+  .union([
+    transcriptionVerboseSchema,
+    transcriptionDiarizedSchema,
+    transcriptionJsonSchema,
+    z.string(),
+  ])
   .describe(
-    'JSON for json and verbose_json; plain text for text, srt and vtt (text/plain). ' +
+    'JSON for json, verbose_json and diarized_json; plain text for text, srt and vtt (text/plain). ' +
       'Header X-Sonoscript-Truncated: true when the plan transcribed only the first 30 seconds.',
   );

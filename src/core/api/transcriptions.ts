@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEAKER_NAME_MAX_CHARACTERS } from '../speakers.js';
 import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcription-values.js';
 
 /**
@@ -132,7 +133,9 @@ const editedSegment = z.strictObject(
     speaker: z
       .string(invalidEdit)
       .optional()
-      .describe('Gives the line to this speaker; without it the line keeps the speaker it had.'),
+      .describe(
+        `Gives the line to this speaker (a name of 1-${SPEAKER_NAME_MAX_CHARACTERS} characters); without it the line keeps the speaker it had.`,
+      ),
   },
   invalidEdit,
 );
@@ -143,6 +146,12 @@ export const transcriptionPatchSchema = z
     {
       filename: z.string(invalidEdit).optional(),
       segments: z.array(editedSegment, invalidEdit).optional(),
+      speakers: z
+        .record(z.string(invalidEdit), z.string(invalidEdit), invalidEdit)
+        .optional()
+        .describe(
+          'Renames speakers on every line of theirs: `{ "<current name>": "<new name>" }`, all at once (so two can swap names). Applied after `segments` when both are sent. A new name that another speaker already has merges the two.',
+        ),
       version: z
         .number(invalidEdit)
         .int(invalidEdit)

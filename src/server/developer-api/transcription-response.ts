@@ -4,16 +4,11 @@ import type { TranscriptionRow } from '../transcriptions/transcription.repositor
 import { languageNameOfCode } from '../speech/engines/language-codes.js';
 
 import type { z } from 'zod';
-import type {
-  ResponseFormat,
-  transcriptionJsonSchema,
-  transcriptionVerboseSchema,
-} from '../../core/api/openai.js';
+import type { ResponseFormat, transcriptionAnswerSchema } from '../../core/api/openai.js';
 
 export interface TranscriptionAnswer {
   contentType: string;
-  body:
-    string | z.infer<typeof transcriptionJsonSchema> | z.infer<typeof transcriptionVerboseSchema>;
+  body: z.infer<typeof transcriptionAnswerSchema>;
 }
 
 /** OpenAI bills and reports whisper by the second of audio. */
@@ -23,8 +18,9 @@ function usage(row: TranscriptionRow) {
 
 /**
  * A finished transcript in OpenAI's shape for the asked format. `verbose_json` segments carry
- * what the engines measure (times and text); OpenAI's decoder statistics are left out rather
- * than invented.
+ * what the engines measure (times and text) and the speaker; OpenAI's decoder statistics are
+ * left out rather than invented. `diarized_json` is OpenAI's `TranscriptionDiarized`, with the
+ * library's speaker names.
  */
 export function transcriptionAnswer(
   row: TranscriptionRow,
@@ -40,6 +36,7 @@ export function transcriptionAnswer(
     createdAt: row.createdAt,
   };
   const plain = 'text/plain; charset=utf-8';
+  const json = 'application/json; charset=utf-8';
   switch (format) {
     case 'text':
       return { contentType: plain, body: `${row.text}\n` };
@@ -49,7 +46,7 @@ export function transcriptionAnswer(
       return { contentType: plain, body: String(exportVtt(source).body) };
     case 'verbose_json':
       return {
-        contentType: 'application/json; charset=utf-8',
+        contentType: json,
         body: {
           task: 'transcribe',
           language: row.language === null ? 'unknown' : languageNameOfCode(row.language),
@@ -63,13 +60,32 @@ export function transcriptionAnswer(
             text: segment.text,
             tokens: [],
             temperature,
+            speaker: segment.speaker,
+          })),
+          usage: usage(row),
+        },
+      };
+    case 'diarized_json':
+      return {
+        contentType: json,
+        body: {
+          task: 'transcribe',
+          duration: row.durationInSeconds,
+          text: row.text,
+          segments: row.segments.map((segment, index) => ({
+            type: 'transcript.text.segment' as const,
+            id: `seg_${index}`,
+            start: segment.start,
+            end: segment.end,
+            text: segment.text,
+            speaker: segment.speaker,
           })),
           usage: usage(row),
         },
       };
     case 'json':
       return {
-        contentType: 'application/json; charset=utf-8',
+        contentType: json,
         body: { text: row.text, usage: usage(row) },
       };
   }

@@ -21,6 +21,7 @@ import {
   transcriptionAnswerSchema,
 } from '../../core/api/openai.js';
 import { transcriptionFormSchema } from './openai-schemas.js';
+import { speakersRequested } from '../../core/api/speakers-field.js';
 import { quotaRetryAfterSeconds } from './quota-retry.js';
 import { capRequestsInFlight } from './requests-in-flight.js';
 import { transcriptionAnswer } from './transcription-response.js';
@@ -144,7 +145,10 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
           readForm: (fields) => readTranscriptionForm(fields, offered),
         },
         async (audio, form) => ({
-          created: await createTranscription({ database, storage, queue }, { ...account, audio }),
+          created: await createTranscription(
+            { database, storage, queue },
+            { ...account, audio, speakersRequested: speakersRequested(form.speakers) },
+          ),
           form,
         }),
       ).catch((error: unknown) => {

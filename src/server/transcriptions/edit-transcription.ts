@@ -4,9 +4,14 @@ import { transcriptions, type StoredSegment } from '../db/schema.js';
 import { FIRST_SPEAKER } from '../../core/speakers.js';
 import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
-import { parsePatch, type EditedSegment } from './transcript-patch.js';
+import { parsePatch, type EditedSegment, type ValidPatch } from './transcript-patch.js';
+import { renameSpeakers } from './rename-speakers.js';
 import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
-import { transcriptionColumns, type TranscriptionRow } from './transcription.repository.js';
+import {
+  findTranscriptionForUser,
+  transcriptionColumns,
+  type TranscriptionRow,
+} from './transcription.repository.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';
 export const staleVersionMessage = (current: number) =>
@@ -27,9 +32,21 @@ function withSpeakers(edited: EditedSegment[], current: StoredSegment[]): Stored
   }));
 }
 
+/** The lines after the edit: its segments first, then its renames on the result. */
+function editedSegments(patch: ValidPatch, current: StoredSegment[]): StoredSegment[] | undefined {
+  const segments = patch.segments ? withSpeakers(patch.segments, current) : undefined;
+  if (!patch.speakers) return segments;
+  return renameSpeakers(segments ?? current, patch.speakers);
+}
+
+/** An edit that names no version is made again on the latest this many times before a 409. */
+const ATTEMPTS_ON_THE_LATEST = 5;
+
 /**
- * Applies a PATCH to a transcript the user owns, in one statement: the version check and the
- * write cannot be split by another tab's edit. The machine's transcript is kept on the first edit.
+ * Applies a PATCH to a transcript the user owns. What is written is computed from the row as read
+ * (speakers kept or renamed), so the write is conditional on that row's version: another tab's
+ * edit in between is a 409 for an edit made on a version, and for an edit that names none, the
+ * edit is made again on the latest. The machine's transcript is kept on the first edit.
  */
 export async function editTranscription(
   db: Database,
@@ -39,13 +56,26 @@ export async function editTranscription(
 ): Promise<TranscriptionRow> {
   if (row.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
   const patch = parsePatch(body, ifMatch, editableSeconds(row));
-  const segments = patch.segments && withSpeakers(patch.segments, row.segments);
-  const conditions = [
-    eq(transcriptions.id, row.id),
-    eq(transcriptions.userId, row.userId),
-    eq(transcriptions.status, 'completed'),
-  ];
-  if (patch.version !== undefined) conditions.push(eq(transcriptions.version, patch.version));
+  let current = row;
+  for (let attempt = 1; ; attempt += 1) {
+    const updated = await writeEdit(db, current, patch);
+    if (updated) return updated;
+    const latest = await findTranscriptionForUser(db, row.userId, row.id);
+    if (!latest) throw new AppError('not_found', 'Transcription not found');
+    if (latest.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
+    if (patch.version !== undefined || attempt === ATTEMPTS_ON_THE_LATEST)
+      throw new AppError('conflict', staleVersionMessage(latest.version));
+    current = latest;
+  }
+}
+
+/** One statement: the version check and the write cannot be split by another tab's edit. */
+async function writeEdit(
+  db: Database,
+  row: TranscriptionRow,
+  patch: ValidPatch,
+): Promise<TranscriptionRow | undefined> {
+  const segments = editedSegments(patch, row.segments);
   const [updated] = await db
     .update(transcriptions)
     .set({
@@ -56,15 +86,14 @@ export async function editTranscription(
       version: sql`${transcriptions.version} + 1`,
       updatedAt: new Date(),
     })
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(transcriptions.id, row.id),
+        eq(transcriptions.userId, row.userId),
+        eq(transcriptions.status, 'completed'),
+        eq(transcriptions.version, patch.version ?? row.version),
+      ),
+    )
     .returning(transcriptionColumns);
-  if (updated) return updated;
-
-  const [current] = await db
-    .select({ status: transcriptions.status, version: transcriptions.version })
-    .from(transcriptions)
-    .where(and(eq(transcriptions.id, row.id), eq(transcriptions.userId, row.userId)));
-  if (!current) throw new AppError('not_found', 'Transcription not found');
-  if (current.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
-  throw new AppError('conflict', staleVersionMessage(current.version));
+  return updated;
 }

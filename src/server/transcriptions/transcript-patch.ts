@@ -1,5 +1,6 @@
 import type { TranscriptSegmentDto, TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { withoutSpoofingCharacters } from '../../core/format/without-spoofing-characters.js';
+import { SPEAKER_NAME_MAX_CHARACTERS } from '../../core/speakers.js';
 import { AppError } from '../errors/app-error.js';
 
 export const MAX_FILENAME_CHARACTERS = 200;
@@ -12,6 +13,8 @@ export type EditedSegment = Omit<TranscriptSegmentDto, 'speaker'> & { speaker?: 
 export interface ValidPatch {
   filename?: string;
   segments?: EditedSegment[];
+  /** Current name → new name, applied to every line at once, after `segments`. */
+  speakers?: Map<string, string>;
   /** The version the edit was made on; undefined applies the edit to the latest. */
   version?: number;
 }
@@ -42,6 +45,38 @@ function validFilename(raw: string): string {
   return filename;
 }
 
+/** A speaker's name as given: trimmed, 1-60 characters, nothing invisible or reordering. */
+function validSpeakerName(raw: string, where: string): string {
+  const name = raw.trim();
+  if (name === '') badRequest(`${where}: a speaker's name cannot be empty.`);
+  if (withoutSpoofingCharacters(name) !== name) {
+    badRequest(
+      `${where}: a speaker's name cannot contain line breaks, control characters or text direction overrides.`,
+    );
+  }
+  if (Array.from(name).length > SPEAKER_NAME_MAX_CHARACTERS) {
+    badRequest(
+      `${where}: a speaker's name is too long (${SPEAKER_NAME_MAX_CHARACTERS} characters at most).`,
+    );
+  }
+  return name;
+}
+
+function validRenames(renames: Record<string, string>): Map<string, string> {
+  return new Map(
+    Object.entries(renames).map(([current, name]) => [
+      current,
+      validSpeakerName(name, `Renaming ${quoted(current)}`),
+    ]),
+  );
+}
+
+/** A name a request sent, quoted for a message, cut short if it is long. */
+export function quoted(name: string): string {
+  const shown = Array.from(withoutSpoofingCharacters(name));
+  return `"${shown.slice(0, SPEAKER_NAME_MAX_CHARACTERS).join('')}${shown.length > SPEAKER_NAME_MAX_CHARACTERS ? '…' : ''}"`;
+}
+
 function validSegments(segments: EditedSegment[], audioSeconds: number): EditedSegment[] {
   if (segments.length > MAX_SEGMENTS) {
     badRequest(`A transcript has at most ${MAX_SEGMENTS} segments.`);
@@ -66,7 +101,7 @@ function validSegments(segments: EditedSegment[], audioSeconds: number): EditedS
     previousStart = start;
     return segment.speaker === undefined
       ? { start, end, text }
-      : { start, end, text, speaker: segment.speaker };
+      : { start, end, text, speaker: validSpeakerName(segment.speaker, name) };
   });
 }
 
@@ -80,17 +115,19 @@ export function parsePatch(
   ifMatch: string | undefined,
   audioSeconds: number,
 ): ValidPatch {
-  const { filename, segments, version: bodyVersion } = body;
+  const { filename, segments, speakers, version: bodyVersion } = body;
   const headerVersion = versionFromIfMatch(ifMatch);
   if (bodyVersion !== undefined && headerVersion !== undefined && bodyVersion !== headerVersion) {
     badRequest('The version field and the If-Match header name different versions.');
   }
-  if (filename === undefined && segments === undefined) {
-    badRequest('Nothing to change: send a filename or segments.');
+  const renames = speakers && Object.keys(speakers).length > 0 ? speakers : undefined;
+  if (filename === undefined && segments === undefined && renames === undefined) {
+    badRequest('Nothing to change: send a filename, segments or speakers.');
   }
   return {
     ...(filename !== undefined ? { filename: validFilename(filename) } : {}),
     ...(segments !== undefined ? { segments: validSegments(segments, audioSeconds) } : {}),
+    ...(renames !== undefined ? { speakers: validRenames(renames) } : {}),
     ...((bodyVersion ?? headerVersion) ? { version: bodyVersion ?? headerVersion } : {}),
   };
 }

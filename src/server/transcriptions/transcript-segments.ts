@@ -12,7 +12,8 @@ export function segmentsEqual(
         other !== undefined &&
         segment.start === other.start &&
         segment.end === other.end &&
-        segment.text === other.text
+        segment.text === other.text &&
+        segment.speaker === other.speaker
       );
     })
   );

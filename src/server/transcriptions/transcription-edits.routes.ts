@@ -40,7 +40,8 @@ export async function transcriptionEditsRoutes(
       config: { auth: 'session' },
       schema: {
         ...documented,
-        summary: 'Rename a transcript or correct its segments (409 when the version is stale)',
+        summary:
+          'Rename a transcript, correct its segments or rename its speakers (409 when the version is stale)',
         params: transcriptionIdParams,
         body: transcriptionPatchBody,
         response: { 200: transcriptionSchema, 409: apiErrorSchema, ...errors },

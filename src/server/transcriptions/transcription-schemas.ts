@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forDocumentationOnly } from '../http/documentation-only.js';
+import { uploadFieldsSchema } from './upload-form.js';
 
 /**
  * What the library routes take and answer with that is not JSON: multipart forms (streamed to
@@ -8,7 +9,7 @@ import { forDocumentationOnly } from '../http/documentation-only.js';
  */
 
 export const uploadFormSchema = forDocumentationOnly(
-  z.object({
+  uploadFieldsSchema.extend({
     audio: z.string().meta({ format: 'binary', description: 'The audio file, at most 100 MB.' }),
   }),
 );

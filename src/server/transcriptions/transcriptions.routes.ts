@@ -40,6 +40,7 @@ import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js';
+import { readUploadForm } from './upload-form.js';
 
 export interface TranscriptionsRoutesOptions {
   database: DatabaseHandle;
@@ -127,9 +128,10 @@ export async function transcriptionsRoutes(
         {
           ...gate,
           admit: () => admitSignedInUpload(db, gate, request, account),
-          readForm: () => undefined,
+          readForm: readUploadForm,
         },
-        (audio) => createTranscription({ database, storage, queue }, { ...account, audio }),
+        (audio, form) =>
+          createTranscription({ database, storage, queue }, { ...account, audio, ...form }),
       );
       return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
     },
