@@ -4,6 +4,7 @@ import {
   reassignSegment,
   renameSpeaker,
   speakerNameProblem,
+  speakerTurns,
   startsTurn,
 } from './speaker-edits.js';
 
@@ -84,5 +85,16 @@ describe('speakerNameProblem', () => {
     expect(speakerNameProblem('  ')).toBe('Give the speaker a name.');
     expect(speakerNameProblem('x'.repeat(61))).toBe('A name has at most 60 characters.');
     expect(speakerNameProblem(` ${'x'.repeat(60)} `)).toBeNull();
+  });
+});
+
+describe('speakerTurns', () => {
+  it('joins consecutive lines of one speaker into one turn', () => {
+    expect(speakerTurns(segments)).toEqual([
+      { speaker: 'Speaker 1', text: 'Good morning. Thanks for coming.' },
+      { speaker: 'Speaker 2', text: 'Glad to be here.' },
+      { speaker: 'Speaker 1', text: 'Shall we start?' },
+    ]);
+    expect(speakerTurns([])).toEqual([]);
   });
 });

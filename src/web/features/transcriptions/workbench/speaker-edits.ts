@@ -1,5 +1,6 @@
 import type { TranscriptSegmentDto } from '../../../../core/api/transcriptions';
 import { SPEAKER_NAME_MAX_CHARACTERS, speakerLabel } from '../../../../core/speakers';
+import { transcriptText } from './segment-edits';
 
 type Segments = readonly TranscriptSegmentDto[];
 
@@ -45,4 +46,20 @@ export function newSpeakerLabel(segments: Segments): string {
 /** Where a turn begins: the first line, and each line whose speaker differs from the one before. */
 export function startsTurn(segments: Segments, index: number): boolean {
   return index === 0 || segments[index - 1]?.speaker !== segments[index]?.speaker;
+}
+
+export interface SpeakerTurn {
+  speaker: string;
+  /** The turn's lines joined as the transcript joins them. */
+  text: string;
+}
+
+/** Consecutive lines of one speaker as one turn each. */
+export function speakerTurns(segments: Segments): SpeakerTurn[] {
+  const turns: Array<{ speaker: string; lines: Segments[number][] }> = [];
+  segments.forEach((segment, index) => {
+    if (startsTurn(segments, index)) turns.push({ speaker: segment.speaker, lines: [] });
+    turns.at(-1)?.lines.push(segment);
+  });
+  return turns.map(({ speaker, lines }) => ({ speaker, text: transcriptText(lines) }));
 }
