@@ -59,9 +59,10 @@ describe('reassignSegment', () => {
 });
 
 describe('newSpeakerLabel', () => {
-  it('is the first Speaker n no line uses', () => {
+  it('counts on from the speakers there are, skipping a label in use', () => {
     expect(newSpeakerLabel(segments)).toBe('Speaker 3');
-    expect(newSpeakerLabel(renameSpeaker(segments, 'Speaker 1', 'Maria'))).toBe('Speaker 1');
+    expect(newSpeakerLabel(renameSpeaker(segments, 'Speaker 1', 'Maria'))).toBe('Speaker 3');
+    expect(newSpeakerLabel(renameSpeaker(segments, 'Speaker 2', 'Speaker 3'))).toBe('Speaker 4');
     expect(newSpeakerLabel([])).toBe('Speaker 1');
   });
 });

@@ -35,10 +35,13 @@ export function reassignSegment(segments: Segments, index: number, speaker: stri
   return segments.map((current, at) => (at === index ? { ...current, speaker } : current));
 }
 
-/** The label for a speaker the user adds: the first `Speaker n` no line uses yet. */
+/**
+ * The label for a speaker the user adds: `Speaker n` after the speakers there are (a renamed
+ * `Speaker 1` does not make the newcomer `Speaker 1`), the next free one if that is taken.
+ */
 export function newSpeakerLabel(segments: Segments): string {
   const used = new Set(segments.map((segment) => segment.speaker));
-  let n = 1;
+  let n = used.size + 1;
   while (used.has(speakerLabel(n))) n += 1;
   return speakerLabel(n);
 }

@@ -48,26 +48,28 @@ export function SpeakerMenu(props: SpeakerMenuProps) {
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-500">
             Speaker of this line
           </DropdownMenu.Label>
-          {speakers.map((name, place) => (
-            <DropdownMenu.Item key={name} className={itemClasses} onSelect={() => onGiveTo(name)}>
-              <span
-                aria-hidden="true"
-                className={cn('h-2.5 w-2.5 shrink-0 rounded-full', speakerColor(place).dot)}
-              />
-              <span className="min-w-0 flex-1 truncate">{name}</span>
-              {name === speaker ? (
-                <Check aria-label="current" className="h-4 w-4 text-brand-600" />
-              ) : null}
-              {place < 9 ? (
-                <kbd
+          <DropdownMenu.RadioGroup value={speaker} onValueChange={onGiveTo}>
+            {speakers.map((name, place) => (
+              <DropdownMenu.RadioItem key={name} value={name} className={itemClasses}>
+                <span
                   aria-hidden="true"
-                  className="w-4 text-center font-mono text-xs text-slate-400"
-                >
-                  {place + 1}
-                </kbd>
-              ) : null}
-            </DropdownMenu.Item>
-          ))}
+                  className={cn('h-2.5 w-2.5 shrink-0 rounded-full', speakerColor(place).dot)}
+                />
+                <span className="min-w-0 flex-1 truncate">{name}</span>
+                <DropdownMenu.ItemIndicator>
+                  <Check aria-hidden="true" className="h-4 w-4 text-brand-600" />
+                </DropdownMenu.ItemIndicator>
+                {place < 9 ? (
+                  <kbd
+                    aria-hidden="true"
+                    className="w-4 text-center font-mono text-xs text-slate-400"
+                  >
+                    {place + 1}
+                  </kbd>
+                ) : null}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={itemClasses} onSelect={onNewSpeaker}>
             <UserPlus aria-hidden="true" className="h-4 w-4 text-slate-500" />
