@@ -81,6 +81,8 @@ describe('speakers in the web app', () => {
     await page.getByRole('alert').getByText('Give the speaker a name.').waitFor();
     await field.fill('M'.repeat(61));
     await page.getByRole('alert').getByText('A name has at most 60 characters.').waitFor();
+    await screenshotAt(page, 'workbench-speaker-rename', 390);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await storedSpeakers(page, machine.id)).toEqual(who);
     await field.fill('  Maria ');
     await field.press('Enter');
@@ -94,6 +96,34 @@ describe('speakers in the web app', () => {
       .toEqual(['Maria', 'Speaker 2', 'Maria', 'Speaker 2']);
     for (const width of [1280, 390]) await screenshotAt(page, 'workbench-speakers', width);
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // With a mouse a line's speaker button waits for the line to be pointed at; on a touch
+    // screen, which cannot point, it is always there.
+    const speakerButton = (on: Page) =>
+      timedLines(on).first().getByRole('button', { name: 'Speaker of the line at 0:00: Maria' });
+    const opacity = (on: Page) =>
+      speakerButton(on).evaluate((element) => getComputedStyle(element).opacity);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => opacity(page)).toBe('0');
+    await timedLines(page).first().hover();
+    await expect.poll(() => opacity(page)).toBe('1');
+    const phone = await openPage(app.browser, app.server.baseUrl, {
+      storageState: await context.storageState(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.page.goto(`/transcription/${machine.id}`);
+    await speakerButton(phone.page).waitFor({ timeout: 20_000 });
+    expect(await phone.page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    expect(await opacity(phone.page)).toBe('1');
+    await timedLines(phone.page).first().scrollIntoViewIfNeeded();
+    await screenshotAt(phone.page, 'workbench-speakers-touch', 390, {
+      height: 844,
+      fullPage: false,
+    });
+    await phone.context.close();
+    expect(phone.errors).toEqual([]);
 
     // The second line goes to the second speaker with the key 2, from the line itself.
     await timedLines(page).nth(1).locator('[tabindex="0"]').focus();
