@@ -89,6 +89,10 @@ describe('speakers in the web app', () => {
     const named = who.map((speaker) => (speaker === 'Speaker 1' ? 'Maria' : speaker));
     await expect.poll(() => shownSpeakers(page)).toEqual(named);
     expect(await turnNames(page)).toEqual(['Maria', 'Speaker 2', 'Maria', 'Speaker 2']);
+    // The keyboard is back on the name it renamed.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Rename Maria');
     await expect.poll(() => storedSpeakers(page, machine.id)).toEqual(named);
     await page.reload();
     await expect

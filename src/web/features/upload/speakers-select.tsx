@@ -7,11 +7,9 @@ const COUNTS = Array.from({ length: MAX_SPEAKERS }, (_, at) => at + 1);
 export function SpeakersSelect({
   value,
   onChange,
-  disabled,
 }: {
   value: SpeakersRequested;
   onChange: (value: SpeakersRequested) => void;
-  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -22,12 +20,11 @@ export function SpeakersSelect({
       <select
         id={id}
         value={String(value)}
-        disabled={disabled}
         onChange={(event) => {
           const chosen = event.currentTarget.value;
           onChange(chosen === 'auto' ? 'auto' : Number(chosen));
         }}
-        className="h-10 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 disabled:opacity-50 sm:h-9 sm:w-auto"
+        className="h-10 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 focus:border-brand-500 sm:h-9 sm:w-auto"
       >
         <option value="auto">Detect automatically</option>
         {COUNTS.map((count) => (

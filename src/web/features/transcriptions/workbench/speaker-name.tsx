@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import type { SpeakerColor } from './speaker-colors';
 import { speakerNameProblem } from './speaker-edits';
@@ -21,27 +21,30 @@ export function SpeakerName({
   const [draft, setDraft] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const messageId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const problem = draft === null ? null : speakerNameProblem(draft);
   // Too long is said at once; empty only once the user tries to save it.
   const shownProblem = problem && (tried || draft?.trim()) ? problem : null;
 
-  const close = () => {
+  /** `returnFocus` when the keyboard closed the field: focus goes back to the name. */
+  const close = (returnFocus: boolean) => {
     setDraft(null);
     setTried(false);
+    if (returnFocus) requestAnimationFrame(() => button.current?.focus());
   };
-  const save = () => {
+  const save = (returnFocus: boolean) => {
     if (draft === null) return;
     if (problem) return setTried(true);
     if (draft.trim() !== name) onRename(draft.trim());
-    close();
+    close(returnFocus);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      save();
+      save(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      close();
+      close(true);
     }
   };
 
@@ -62,7 +65,7 @@ export function SpeakerName({
             aria-describedby={shownProblem ? messageId : undefined}
             onChange={(event) => setDraft(event.currentTarget.value)}
             onKeyDown={onKeyDown}
-            onBlur={() => (problem ? close() : save())}
+            onBlur={() => (problem ? close(false) : save(false))}
             onFocus={(event) => event.currentTarget.select()}
             className="h-7 w-full max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-900 outline-none focus:border-brand-500 focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500"
           />
@@ -84,6 +87,7 @@ export function SpeakerName({
       {dot}
       {canRename ? (
         <button
+          ref={button}
           type="button"
           aria-label={`Rename ${name}`}
           title="Rename speaker"
