@@ -101,6 +101,14 @@ describe('speakers in the web app', () => {
     for (const width of [1280, 390]) await screenshotAt(page, 'workbench-speakers', width);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // As plain text: a paragraph per turn, led by the name.
+    await page.getByRole('button', { name: 'Plain text' }).click();
+    await page.getByText(`Maria: ${texts[0]} ${texts[1]}`, { exact: true }).waitFor();
+    await page.getByText(`Speaker 2: ${texts[4]} ${texts[5]}`, { exact: true }).waitFor();
+    await screenshotAt(page, 'workbench-speakers-text', 390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Timed' }).click();
+
     // With a mouse a line's speaker button waits for the line to be pointed at; on a touch
     // screen, which cannot point, it is always there.
     const speakerButton = (on: Page) =>
