@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../../core/api/common';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
+import type { SpeakersRequested } from '../../../core/speakers';
 
 export type UploadOutcome =
   | { kind: 'created'; transcription: TranscriptionDto }
@@ -18,10 +19,15 @@ function serverMessage(body: unknown): string | null {
 }
 
 /**
- * POST /api/transcriptions as multipart (field `audio`) through XMLHttpRequest, the one browser API
- * that reports upload progress. `onProgress` gets the sent fraction, 0 to 1. The outcome never rejects.
+ * POST /api/transcriptions as multipart (fields `speakers`, `auto` or 1-10, and `audio`) through
+ * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
+ * fraction, 0 to 1. The outcome never rejects.
  */
-export function sendUpload(file: File, onProgress: (fraction: number) => void): UploadRequest {
+export function sendUpload(
+  file: File,
+  speakers: SpeakersRequested,
+  onProgress: (fraction: number) => void,
+): UploadRequest {
   const request = new XMLHttpRequest();
   const outcome = new Promise<UploadOutcome>((resolve) => {
     request.open('POST', '/api/transcriptions');
@@ -44,6 +50,7 @@ export function sendUpload(file: File, onProgress: (fraction: number) => void): 
     request.ontimeout = () => resolve({ kind: 'network-error' });
     request.onabort = () => resolve({ kind: 'aborted' });
     const form = new FormData();
+    form.append('speakers', String(speakers));
     form.append('audio', file, file.name);
     request.send(form);
   });

@@ -30,8 +30,19 @@ export interface UploadCardHandle {
 export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
   const { user } = useAuth();
   const isPaid = user?.isPaid ?? false;
-  const { file, phase, progress, error, selectFile, reject, upload, cancel, continueInBackground } =
-    useUpload({ isPaid });
+  const {
+    file,
+    phase,
+    progress,
+    error,
+    speakers,
+    setSpeakers,
+    selectFile,
+    reject,
+    upload,
+    cancel,
+    continueInBackground,
+  } = useUpload({ isPaid });
   const busy = phase === 'uploading' || phase === 'processing' || phase === 'done';
   const limitMessage = useMonthlyLimitMessage();
   const blocked = busy || limitMessage !== null;
@@ -90,6 +101,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               file={file}
               phase={phase}
               progress={progress}
+              speakers={speakers}
+              onSpeakers={setSpeakers}
               onUpload={() => void upload()}
               onCancel={cancel}
               onContinueInBackground={continueInBackground}

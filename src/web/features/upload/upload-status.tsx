@@ -2,6 +2,8 @@ import { FileAudio, Loader2, X } from 'lucide-react';
 import { formatFileSize } from '../../../core/format/format-file-size';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
+import type { SpeakersRequested } from '../../../core/speakers';
+import { SpeakersSelect } from './speakers-select';
 import type { UploadPhase } from './use-upload';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
@@ -15,6 +17,8 @@ interface UploadStatusProps {
   file: File;
   phase: Exclude<UploadPhase, 'idle'>;
   progress: number;
+  speakers: SpeakersRequested;
+  onSpeakers: (speakers: SpeakersRequested) => void;
   onUpload: () => void;
   onCancel: () => void;
   onContinueInBackground: () => void;
@@ -25,6 +29,8 @@ export function UploadStatus({
   file,
   phase,
   progress,
+  speakers,
+  onSpeakers,
   onUpload,
   onCancel,
   onContinueInBackground,
@@ -48,7 +54,11 @@ export function UploadStatus({
           {phase === 'ready' ? null : <span className="tabular-nums">{Math.round(progress)}%</span>}
         </p>
       </div>
-      {phase === 'ready' ? null : (
+      {phase === 'ready' ? (
+        <div className="mt-3">
+          <SpeakersSelect value={speakers} onChange={onSpeakers} />
+        </div>
+      ) : (
         <Progress value={progress} label="Upload progress" className="mt-2" />
       )}
       <div className="mt-4 flex flex-wrap gap-2">

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
+import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
 import { refreshTranscriptionData } from '../transcription-data/transcription-queries';
 import { sendUpload } from './send-upload';
@@ -50,6 +51,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -121,7 +123,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, (fraction) =>
+    const request = sendUpload(file, speakers, (fraction) =>
       setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
@@ -165,5 +167,17 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     clear();
   };
 
-  return { file, phase, progress, error, selectFile, reject, upload, cancel, continueInBackground };
+  return {
+    file,
+    phase,
+    progress,
+    error,
+    speakers,
+    setSpeakers,
+    selectFile,
+    reject,
+    upload,
+    cancel,
+    continueInBackground,
+  };
 }

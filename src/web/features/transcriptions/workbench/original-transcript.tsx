@@ -2,9 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
 import type { OriginalTranscriptDto } from '../../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../../core/format/format-timestamp';
+import { hasSeveralSpeakers, speakersInOrder } from '../../../../core/speakers';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { speakerColor } from './speaker-colors';
+import { startsTurn } from './speaker-edits';
 
 /** The machine's first transcript, read-only, with the way to bring it back. */
 export function OriginalTranscript({
@@ -52,17 +56,38 @@ export function OriginalTranscript({
       ) : original.isError ? (
         <Alert tone="error">The original transcript could not be loaded. Try again later.</Alert>
       ) : (
-        <ol aria-label="Original transcript" className="space-y-1 text-slate-700">
-          {original.data.segments.map((segment, index) => (
-            <li key={index} className="flex gap-3 px-2 py-1.5">
-              <span className="mt-0.5 min-w-12 shrink-0 font-mono text-xs text-slate-400 tabular-nums">
-                {formatTimestamp(segment.start)}
-              </span>
-              <span className="leading-relaxed">{segment.text}</span>
-            </li>
-          ))}
-        </ol>
+        <OriginalLines segments={original.data.segments} />
       )}
     </section>
+  );
+}
+
+/** The original's lines; with several speakers each turn is led by its speaker's name. */
+function OriginalLines({ segments }: { segments: OriginalTranscriptDto['segments'] }) {
+  const speakers = hasSeveralSpeakers(segments) ? speakersInOrder(segments) : null;
+  return (
+    <ol aria-label="Original transcript" className="space-y-1 text-slate-700">
+      {segments.map((segment, index) => (
+        <li key={index} className="px-2 py-1.5">
+          {speakers && startsTurn(segments, index) ? (
+            <p
+              className={cn(
+                'mb-0.5 ml-15 text-sm font-semibold',
+                speakerColor(speakers.indexOf(segment.speaker)).text,
+                index > 0 && 'mt-3',
+              )}
+            >
+              {segment.speaker}
+            </p>
+          ) : null}
+          <div className="flex gap-3">
+            <span className="mt-0.5 min-w-12 shrink-0 font-mono text-xs text-slate-400 tabular-nums">
+              {formatTimestamp(segment.start)}
+            </span>
+            <span className="leading-relaxed">{segment.text}</span>
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }

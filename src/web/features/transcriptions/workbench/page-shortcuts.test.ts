@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, type KeyPress } from './page-shortcuts.js';
+import { lineShortcutFor, shortcutFor, type KeyPress } from './page-shortcuts.js';
 
 /** Enough of an element for `closest`: its tag and attributes, matched against selector parts. */
 function element(tag: string, attributes: string[] = []) {
@@ -79,5 +79,36 @@ describe('shortcutFor', () => {
 
   it('a button marked for the playback keys lets Space play or pause', () => {
     expect(shortcutFor(press(' ', element('button', ['data-playback-keys'])))).toBe('togglePlay');
+  });
+});
+
+describe('lineShortcutFor', () => {
+  it('Enter edits the line, 1 to 9 give it to a speaker, S opens its speaker menu', () => {
+    expect(lineShortcutFor(press('Enter', null))).toEqual({ kind: 'edit' });
+    expect(lineShortcutFor(press('1', null))).toEqual({ kind: 'giveToSpeaker', place: 0 });
+    expect(lineShortcutFor(press('9', null))).toEqual({ kind: 'giveToSpeaker', place: 8 });
+    expect(lineShortcutFor(press('s', null))).toEqual({ kind: 'chooseSpeaker' });
+    expect(lineShortcutFor(press('S', null))).toEqual({ kind: 'chooseSpeaker' });
+  });
+
+  it('a digit typed with Shift (as some keyboards need) still counts', () => {
+    expect(lineShortcutFor(press('2', null, { shiftKey: true }))).toEqual({
+      kind: 'giveToSpeaker',
+      place: 1,
+    });
+  });
+
+  it('leaves 0, other keys and every key with Ctrl, Cmd or Alt alone', () => {
+    expect(lineShortcutFor(press('0', null))).toBeNull();
+    expect(lineShortcutFor(press('a', null))).toBeNull();
+    expect(lineShortcutFor(press('Enter', null, { shiftKey: true }))).toBeNull();
+    expect(lineShortcutFor(press('2', null, { altKey: true }))).toBeNull();
+    expect(lineShortcutFor(press('2', null, { ctrlKey: true }))).toBeNull();
+    expect(lineShortcutFor(press('s', null, { metaKey: true }))).toBeNull();
+  });
+
+  it('the page keys leave the digits and S to the line', () => {
+    expect(shortcutFor(press('2', page))).toBeNull();
+    expect(shortcutFor(press('s', page))).toBeNull();
   });
 });

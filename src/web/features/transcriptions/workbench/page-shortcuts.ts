@@ -22,7 +22,7 @@ function closest(target: unknown, selector: string): boolean {
 
 /**
  * The page's keys: Space plays or pauses, the arrows seek, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and
- * redo, Ctrl+F finds. Text fields keep every key for themselves (their own undo included), and
+ * redo, Ctrl+F finds (a focused line has its own keys too: `lineShortcutFor`). Text fields keep every key for themselves (their own undo included), and
  * buttons, links and menus keep Space and the arrows.
  */
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
@@ -44,5 +44,22 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
   if (press.key === ' ') return 'togglePlay';
   if (press.key === 'ArrowLeft') return 'back';
   if (press.key === 'ArrowRight') return 'forward';
+  return null;
+}
+
+/** What a key pressed on a line's text asks for: edit it, give it to a speaker, or pick one. */
+export type LineAction =
+  { kind: 'edit' } | { kind: 'giveToSpeaker'; place: number } | { kind: 'chooseSpeaker' };
+
+/**
+ * The keys of a focused line (its text, not while editing): Enter edits it, 1 to 9 give it to the
+ * speaker at that place in its speaker menu, S opens that menu. Digits are read by the character
+ * typed, so keyboards that need Shift for them work too.
+ */
+export function lineShortcutFor(press: Omit<KeyPress, 'target'>): LineAction | null {
+  if (press.ctrlKey || press.metaKey || press.altKey) return null;
+  if (press.key === 'Enter' && !press.shiftKey) return { kind: 'edit' };
+  if (/^[1-9]$/.test(press.key)) return { kind: 'giveToSpeaker', place: Number(press.key) - 1 };
+  if (press.key.toLowerCase() === 's' && !press.shiftKey) return { kind: 'chooseSpeaker' };
   return null;
 }

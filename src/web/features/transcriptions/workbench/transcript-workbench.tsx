@@ -2,6 +2,7 @@ import { Eye, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { TranscriptionDto } from '../../../../core/api/transcriptions';
+import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
 import { FindBar } from './find-bar';
@@ -11,6 +12,8 @@ import { shortcutFor } from './page-shortcuts';
 import { PlaybackControls, PlayerAudio } from './player-bar';
 import { SaveStatus } from './save-status';
 import { SegmentEditor } from './segment-editor';
+import { newSpeakerLabel, reassignSegment, renameSpeaker, startsTurn } from './speaker-edits';
+import { TranscriptAsText } from './transcript-as-text';
 import { EDIT_HINT_ID, SegmentLine } from './segment-line';
 import {
   mergeWithNext,
@@ -18,7 +21,6 @@ import {
   replaceSegmentText,
   segmentIndexAt,
   splitSegment,
-  transcriptText,
 } from './segment-edits';
 import { startTimeParam } from '../../../lib/start-time-param';
 import { useAudioPlayer } from './use-audio-player';
@@ -194,6 +196,20 @@ export function TranscriptWorkbench({
         ?.focus(),
     );
 
+  const speakers = useMemo(() => speakersInOrder(segments), [segments]);
+  const giveTo = (index: number, speaker: string) =>
+    change((current) => ({
+      ...current,
+      segments: reassignSegment(current.segments, index, speaker),
+    }));
+  const giveToNewSpeaker = (index: number) =>
+    change((current) => ({
+      ...current,
+      segments: reassignSegment(current.segments, index, newSpeakerLabel(current.segments)),
+    }));
+  const renameEverywhere = (from: string, to: string) =>
+    change((current) => ({ ...current, segments: renameSpeaker(current.segments, from, to) }));
+
   const restoreOriginal = useCallback(
     (original: { segments: TranscriptionDto['segments'] }) => {
       change((current) => ({ ...current, segments: original.segments }));
@@ -305,7 +321,8 @@ export function TranscriptWorkbench({
       ) : mode === 'timed' && segments.length > 0 ? (
         <>
           <p id={EDIT_HINT_ID} className="sr-only">
-            Press Enter to edit this line.
+            Press Enter to edit this line, S to change its speaker, or 1 to 9 to give it to that
+            speaker.
           </p>
           <ol ref={list} className="space-y-0.5" aria-label="Timed transcript">
             {segments.map((segment, index) => (
@@ -321,16 +338,19 @@ export function TranscriptWorkbench({
                 )}
                 editor={editorFor(index)}
                 readOnly={readOnly}
+                speakers={speakers}
+                startsTurn={startsTurn(segments, index)}
                 onSeek={playLine}
                 onEdit={startEditing}
+                onGiveTo={giveTo}
+                onNewSpeaker={giveToNewSpeaker}
+                onRenameSpeaker={renameEverywhere}
               />
             ))}
           </ol>
         </>
       ) : segments.length > 0 ? (
-        <p className="leading-relaxed whitespace-pre-wrap text-slate-800">
-          {transcriptText(segments)}
-        </p>
+        <TranscriptAsText segments={segments} />
       ) : transcription.text ? (
         <p className="leading-relaxed whitespace-pre-wrap text-slate-800">{transcription.text}</p>
       ) : (
