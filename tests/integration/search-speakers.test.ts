@@ -105,6 +105,20 @@ describe.each(kinds)('search by speaker on %s', (kind) => {
     expect(await hits('speaker=Maria%20Kowalski')).toEqual([]);
   });
 
+  it('narrows to a name with accents and punctuation, typed in capitals', async () => {
+    const { id } = await insertTranscript(app, user.userId, {
+      filename: 'Dublin.wav',
+      segments: [
+        line(0, 'A budget for Dublin.', "Seán O'Brien-Smith"),
+        line(5, 'Yes.', 'Jonas Berg'),
+      ],
+      withoutAudio: true,
+    });
+    const query = `q=budget&speaker=${encodeURIComponent("SEÁN O'BRIEN-SMITH")}`;
+    expect((await hits(query)).map((hit) => hit.id)).toEqual([id]);
+    expect((await hits('q=se%C3%A1n')).map((hit) => hit.id)).toEqual([id]);
+  });
+
   it('finds a speaker by a name given later, and no longer by the old one', async () => {
     const patch = await app.server.inject({
       method: 'PATCH',

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { SearchHitDto } from '../../core/api/search.js';
 import type { Database } from '../db/database.js';
 import type { StoredSegment } from '../db/schema.js';
-import type { SearchTerms } from './search-query.js';
+import { searchTerms, type SearchTerms } from './search-query.js';
 import { linesToShow, namedSpeakers } from './search-lines.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';
 
 export const SEARCH_RESULTS = 20;
+
+/** A filter that may be a label (`speaker 2` finds `Speaker 2`): labels are not in the index. */
+const LABEL_ANY_CASE = /^speaker [0-9]+$/i;
 
 interface HitRow extends Record<string, unknown> {
   id: string;
@@ -32,11 +35,17 @@ export async function searchTranscripts(
   terms: SearchTerms,
   speaker: string | null = null,
 ): Promise<SearchHitDto[]> {
-  // Checked only on rows the words already matched: the index narrows first.
+  // Checked only on rows the index found: those holding the words and, for a name people gave
+  // (the search column holds those, not labels), the name's words too. Reading lines is the
+  // costly part.
+  const nameTerms = speaker === null || LABEL_ANY_CASE.test(speaker) ? null : searchTerms(speaker);
+  const nameInIndex = nameTerms
+    ? sql`AND t.search_vector @@ to_tsquery('simple', ${nameTerms.allWords})`
+    : sql``;
   const spokenBy =
     speaker === null
       ? sql``
-      : sql`AND EXISTS (
+      : sql`${nameInIndex} AND EXISTS (
           SELECT 1 FROM jsonb_array_elements(t.segments) AS line
           WHERE lower(line->>'speaker') = lower(${speaker})
         )`;
