@@ -11,7 +11,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/database.js';
 import { transcriptions, type StoredSegment } from '../src/server/db/schema.js';
-import { FIRST_SPEAKER } from '../src/core/speakers.js';
+import { FIRST_SPEAKER, speakerLabel } from '../src/core/speakers.js';
 
 /** The shared speech corpus, beside the checkout (`../shared`). */
 const SPEECH = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'speech');
@@ -94,8 +94,11 @@ const RARE_WORDS = Array.from({ length: 6000 }, () =>
 );
 
 function transcriptSegments(sentences: readonly string[]) {
-  // Each recording has its own few speakers, so a name is in some transcripts, not all.
+  // Each recording has its own few speakers, so a name is in some transcripts, not all. Half the
+  // recordings have two voices the user named, the rest the labels detection gives.
   const names = [pick(NAMES), pick(NAMES)];
+  const voices = random() < 0.5 ? names : [speakerLabel(1), speakerLabel(2)];
+  let voice = 0;
   const segments: StoredSegment[] = [];
   let words = 0;
   let time = 0;
@@ -103,13 +106,15 @@ function transcriptSegments(sentences: readonly string[]) {
     let text = pick(sentences);
     if (random() < 0.3) text += ` ${Array.from({ length: 3 }, () => pick(RARE_WORDS)).join(' ')}.`;
     if (random() < 0.03) text = `${pick(names)} said: ${text}`;
+    // Turns of a few lines each.
+    if (random() < 0.3) voice = 1 - voice;
     const count = text.split(/\s+/).length;
     const seconds = count / 2.5;
     segments.push({
       start: Math.round(time * 1000) / 1000,
       end: Math.round((time + seconds) * 1000) / 1000,
       text,
-      speaker: FIRST_SPEAKER,
+      speaker: voices[voice] ?? FIRST_SPEAKER,
     });
     words += count;
     time += seconds;
@@ -152,7 +157,8 @@ async function seedLibrary(
   for (const other of others) await insert(other, OTHER_TRANSCRIPTS_EACH);
 }
 
-const QUERIES: Array<[string, string]> = [
+/** Each row: what is measured, the words, and the speaker the search is narrowed to. */
+const QUERIES: Array<[string, string, string?]> = [
   ['one word (in most transcripts)', 'gothic'],
   ['one rare word', RARE_WORDS[10] ?? ''],
   ['two words', 'gothic character'],
@@ -163,6 +169,10 @@ const QUERIES: Array<[string, string]> = [
   ['a name', 'Hiroshi Tanaka'],
   ['the most common word', 'the'],
   ['no match', 'zzzzqq'],
+  ['one word, one speaker', 'gothic', 'Maria Kowalski'],
+  ['the most common word, one speaker', 'the', 'hiroshi tanaka'],
+  ['the most common word, a label', 'the', 'Speaker 2'],
+  ['no match, one speaker', 'zzzzqq', 'Maria Kowalski'],
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -224,8 +234,9 @@ async function bench(target: DatabaseTarget, label: string) {
   );
 
   const rows: string[] = [];
-  for (const [name, q] of QUERIES) {
-    const url = `/api/search?q=${encodeURIComponent(q)}`;
+  for (const [name, q, speaker] of QUERIES) {
+    const narrowed = speaker === undefined ? '' : `&speaker=${encodeURIComponent(speaker)}`;
+    const url = `/api/search?q=${encodeURIComponent(q)}${narrowed}`;
     let hits = 0;
     for (let warm = 0; warm < 3; warm += 1) {
       const response = await server.inject({ url, headers: { cookie: owner.cookie } });

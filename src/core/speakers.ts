@@ -14,6 +14,11 @@ export function speakerLabel(n: number): string {
   return `Speaker ${n}`;
 }
 
+/** Whether a speaker is still known only by the label detection gave (`Speaker 2`), unnamed. */
+export function isSpeakerLabel(speaker: string): boolean {
+  return /^Speaker [0-9]+$/.test(speaker);
+}
+
 /** The speaker of a transcript made before speakers were detected, or of a one-voice recording. */
 export const FIRST_SPEAKER = speakerLabel(1);
 

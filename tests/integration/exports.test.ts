@@ -188,6 +188,7 @@ describe.each(kinds)('exports on %s', (kind) => {
       filename: 'Réunion budget.mp3',
       language: 'en',
       duration: 42,
+      speakers: ['Speaker 1'],
       segments: SEGMENTS,
     });
     const markdown = await download('?format=md');

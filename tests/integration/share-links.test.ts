@@ -187,4 +187,21 @@ describe.each(kinds)('share links on %s', (kind) => {
       'Only a completed transcript can be shared.',
     );
   });
+
+  it('gives the reader each line with its speaker', async () => {
+    const owner = await signUp(app);
+    const segments = [
+      { start: 0, end: 3, text: 'How did it start?', speaker: 'Maria Kowalski' },
+      { start: 3, end: 7, text: 'With a letter.', speaker: 'Speaker 2' },
+    ];
+    const { id } = await insertTranscript(app, owner.userId, { segments, withoutAudio: true });
+    const link = await app.server.inject({
+      method: 'POST',
+      url: `/api/transcriptions/${id}/share`,
+      headers: asUser(owner.cookie),
+    });
+    const shared = await anonymous(`/api/shared/${link.json<ShareLinkDto>().token}`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json<SharedTranscriptDto>().segments).toEqual(segments);
+  });
 });

@@ -25,6 +25,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchableText = (column: string) =>
   `to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}, ''), '[!-/:-@\\[-\x60{-~]', ' ', 'g'))`;
 
+/**
+ * Each line's speaker, as a JSON array's text (its brackets, quotes and commas become spaces like
+ * other punctuation), less the labels detection gives (`Speaker 2`): those are in every
+ * transcript, and "speaker" would find them all. A name counts once per line, as if each line
+ * began with it, so the text search finds "Maria" where Maria speaks.
+ */
+const NAMED_SPEAKERS = `jsonb_path_query_array(segments, '$[*].speaker ? (!(@ like_regex "^Speaker [0-9]+$"))')::text`;
+
 /** A line of a stored transcript: its times in seconds, its text, and who speaks it. */
 export interface StoredSegment {
   start: number;
@@ -147,11 +155,12 @@ export const transcriptions = pgTable(
     speakersRequested: integer('speakers_requested'),
     /** The public read-only link's secret, or null when the transcript is not shared. */
     shareToken: text('share_token').unique(),
+    /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
         sql.raw(
-          `setweight(${searchableText('filename')}, 'A') || setweight(${searchableText('text')}, 'B')`,
+          `setweight(${searchableText('filename')}, 'A') || setweight(${searchableText('text')}, 'B') || setweight(${searchableText(NAMED_SPEAKERS)}, 'B')`,
         ),
       ),
   },

@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { SearchHitDto } from '../../core/api/search.js';
 import type { Database } from '../db/database.js';
-import type { SearchTerms } from './search-query.js';
+import type { StoredSegment } from '../db/schema.js';
+import { searchTerms, type SearchTerms } from './search-query.js';
+import { linesToShow, namedSpeakers } from './search-lines.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';
 
 export const SEARCH_RESULTS = 20;
+
+/** A filter that may be a label (`speaker 2` finds `Speaker 2`): labels are not in the index. */
+const LABEL_ANY_CASE = /^speaker [0-9]+$/i;
 
 interface HitRow extends Record<string, unknown> {
   id: string;
   filename: string;
   created_at: string | Date;
-  segments: Array<{ start: number; end: number; text: string }>;
+  segments: StoredSegment[];
 }
 
 function rowsOf<Row>(result: unknown): Row[] {
@@ -18,21 +23,37 @@ function rowsOf<Row>(result: unknown): Row[] {
 }
 
 /**
- * The user's transcripts that hold every word (the last as a prefix), best first. Each hit points
- * at the first segment holding them all (or, failing that, any of them) with its time, and shows
- * it with the words marked (or the file name, when only the name matched). Only the user's own
- * rows are read.
+ * The user's transcripts that hold every word (the last as a prefix), best first; with `speaker`,
+ * only those in which a speaker has that name (case-insensitive). Each hit points at the first
+ * segment holding them all (or, failing that, any of them), the speaker's own lines first, with
+ * its time, and shows it with the words marked (or the file name, when only the name matched).
+ * Only the user's own rows are read.
  */
 export async function searchTranscripts(
   db: Database,
   userId: string,
   terms: SearchTerms,
+  speaker: string | null = null,
 ): Promise<SearchHitDto[]> {
+  // Checked only on rows the index found: those holding the words and, for a name people gave
+  // (the search column holds those, not labels), the name's words too. Reading lines is the
+  // costly part.
+  const nameTerms = speaker === null || LABEL_ANY_CASE.test(speaker) ? null : searchTerms(speaker);
+  const nameInIndex = nameTerms
+    ? sql`AND t.search_vector @@ to_tsquery('simple', ${nameTerms.allWords})`
+    : sql``;
+  const spokenBy =
+    speaker === null
+      ? sql``
+      : sql`${nameInIndex} AND EXISTS (
+          SELECT 1 FROM jsonb_array_elements(t.segments) AS line
+          WHERE lower(line->>'speaker') = lower(${speaker})
+        )`;
   const result = await db.execute(sql`
     WITH ranked AS (
       SELECT t.id, t.created_at, ts_rank_cd(t.search_vector, query) AS rank
       FROM transcriptions t, to_tsquery('simple', ${terms.allWords}) AS query
-      WHERE t.user_id = ${userId} AND t.search_vector @@ query
+      WHERE t.user_id = ${userId} AND t.search_vector @@ query ${spokenBy}
       ORDER BY rank DESC, t.created_at DESC, t.id
       LIMIT ${SEARCH_RESULTS}
     )
@@ -43,13 +64,17 @@ export async function searchTranscripts(
   return rowsOf<HitRow>(result).map((row) => {
     // Found in the text and the segments, in the server's code: a few segment lists are cheaper to
     // scan here than thousands of per-segment tsvectors in the database.
-    const segment = firstMatchingSegment(row.segments, terms.words);
+    let line: { start: number; text: string } | undefined;
+    for (const lines of linesToShow(row.segments, speaker)) {
+      line ??= firstMatchingSegment(lines, terms.words);
+    }
     return {
       id: row.id,
       filename: row.filename,
       createdAt: new Date(row.created_at).toISOString(),
-      snippet: searchSnippet(segment?.text ?? row.filename, terms.words),
-      start: segment ? segment.start : null,
+      snippet: searchSnippet(line?.text ?? row.filename, terms.words),
+      start: line ? line.start : null,
+      speakers: namedSpeakers(row.segments),
     };
   });
 }

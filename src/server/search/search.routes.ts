@@ -9,7 +9,10 @@ import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
 
-/** `GET /api/search?q=`: the signed-in user's transcripts holding the words typed so far. */
+/**
+ * `GET /api/search?q=&speaker=`: the signed-in user's transcripts holding the words typed so far,
+ * optionally only those in which a speaker has that name.
+ */
 export async function searchRoutes(parent: FastifyInstance, options: { db: Database }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
@@ -29,7 +32,7 @@ export async function searchRoutes(parent: FastifyInstance, options: { db: Datab
       const user = authenticatedUser(request);
       reply.header('cache-control', 'private, no-store');
       const terms = searchTerms(request.query.q ?? '');
-      return terms ? searchTranscripts(db, user.id, terms) : [];
+      return terms ? searchTranscripts(db, user.id, terms, request.query.speaker ?? null) : [];
     },
   );
 }

@@ -1,24 +1,29 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
+import { documentParagraphs } from './document-paragraphs.js';
 import { printableText } from './printable-text.js';
 import { clockTime } from './timestamps.js';
 
-/** A Word document: the title, date and duration, then one paragraph per segment with its time. */
+/**
+ * A Word document: the title, date and duration, then one paragraph per segment with its time
+ * (per turn, led by the speaker's name in bold, when several people speak).
+ */
 export async function exportDocx(source: ExportSource): Promise<ExportFile> {
   const { title, details } = documentHeading(source);
-  const paragraphs = source.segments
-    .filter((segment) => segment.text !== '')
-    .map(
-      (segment) =>
-        new Paragraph({
-          spacing: { after: 160 },
-          children: [
-            new TextRun({ text: `[${clockTime(segment.start)}] `, bold: true, color: '666666' }),
-            new TextRun(printableText(segment.text)),
-          ],
-        }),
-    );
+  const paragraphs = documentParagraphs(source).map(
+    (paragraph) =>
+      new Paragraph({
+        spacing: { after: 160 },
+        children: [
+          new TextRun({ text: `[${clockTime(paragraph.start)}] `, bold: true, color: '666666' }),
+          ...(paragraph.speaker === null
+            ? []
+            : [new TextRun({ text: `${printableText(paragraph.speaker)}: `, bold: true })]),
+          new TextRun(printableText(paragraph.text)),
+        ],
+      }),
+  );
   if (paragraphs.length === 0 && source.text !== '') {
     paragraphs.push(new Paragraph(printableText(source.text)));
   }

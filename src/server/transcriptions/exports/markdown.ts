@@ -1,5 +1,6 @@
 import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
+import { documentParagraphs } from './document-paragraphs.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 import { clockTime } from './timestamps.js';
 
@@ -14,12 +15,17 @@ function escapeMarkdown(text: string): string {
   );
 }
 
-/** A title, the date and duration, then one paragraph per segment led by its time. */
+/**
+ * A title, the date and duration, then one paragraph per segment led by its time (per turn, with
+ * the speaker's name in bold, when several people speak).
+ */
 export function exportMarkdown(source: ExportSource): ExportFile {
   const { title, details } = documentHeading(source);
-  const paragraphs = source.segments
-    .filter((segment) => segment.text !== '')
-    .map((segment) => `**[${clockTime(segment.start)}]** ${escapeMarkdown(segment.text)}`);
+  const paragraphs = documentParagraphs(source).map((paragraph) => {
+    const time = `**[${clockTime(paragraph.start)}]**`;
+    const speaker = paragraph.speaker === null ? '' : ` **${escapeMarkdown(paragraph.speaker)}:**`;
+    return `${time}${speaker} ${escapeMarkdown(paragraph.text)}`;
+  });
   const body =
     source.segments.length === 0 && source.text !== '' ? [escapeMarkdown(source.text)] : paragraphs;
   return {

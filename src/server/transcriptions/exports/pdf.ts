@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
+import { documentParagraphs } from './document-paragraphs.js';
 import { choosePdfFonts } from './pdf-fonts.js';
 import { printableText } from './printable-text.js';
 import { clockTime } from './timestamps.js';
@@ -8,8 +9,12 @@ import { clockTime } from './timestamps.js';
 /** A PDF with real text, laid out like the DOCX; streamed as pdfkit writes it. */
 export function exportPdf(source: ExportSource): ExportFile {
   const { title, details } = documentHeading(source);
-  const segments = source.segments.filter((segment) => segment.text !== '');
-  const fonts = choosePdfFonts([title, source.text, ...segments.map((segment) => segment.text)]);
+  const paragraphs = documentParagraphs(source);
+  const fonts = choosePdfFonts([
+    title,
+    source.text,
+    ...paragraphs.flatMap((paragraph) => [paragraph.speaker ?? '', paragraph.text]),
+  ]);
   const show = (text: string) => fonts.prepare(printableText(text));
   const document = new PDFDocument({
     size: 'A4',
@@ -21,17 +26,18 @@ export function exportPdf(source: ExportSource): ExportFile {
   for (const line of details) document.text(line);
   document.moveDown(1);
   document.fontSize(11);
-  for (const segment of segments) {
+  for (const paragraph of paragraphs) {
     document
       .font(fonts.bold)
       .fillColor('#666666')
-      .text(`[${clockTime(segment.start)}] `, { continued: true })
-      .font(fonts.regular)
-      .fillColor('#111111')
-      .text(show(segment.text));
+      .text(`[${clockTime(paragraph.start)}] `, { continued: true });
+    if (paragraph.speaker !== null) {
+      document.fillColor('#111111').text(`${show(paragraph.speaker)}: `, { continued: true });
+    }
+    document.font(fonts.regular).fillColor('#111111').text(show(paragraph.text));
     document.moveDown(0.5);
   }
-  if (segments.length === 0 && source.text !== '') {
+  if (paragraphs.length === 0 && source.text !== '') {
     document.font(fonts.regular).fillColor('#111111').text(show(source.text));
   }
   document.end();

@@ -1,12 +1,28 @@
 import type { ExportFile, ExportSource } from './export-format.js';
+import { spokenTurns } from './spoken-turns.js';
 import { srtCueText } from './srt-cue-text.js';
 import { subtitleCues } from './subtitle-cues.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 import { srtTimestamp } from './timestamps.js';
 
+/**
+ * The lines to lay out as cues. When several people speak, the first line of each turn begins
+ * with `Name:`, as subtitles mark a change of speaker; the name is laid out with the words, so
+ * cues keep their limits, and a cue never holds two segments, so never two speakers.
+ */
+function subtitleLines(source: ExportSource) {
+  const turns = spokenTurns(source.segments);
+  if (!turns) return source.segments;
+  return turns.flatMap((turn) =>
+    turn.segments.map((segment, index) =>
+      index === 0 ? { ...segment, text: `${turn.speaker}: ${segment.text}` } : segment,
+    ),
+  );
+}
+
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
 export function exportSrt(source: ExportSource): ExportFile {
-  const segments = source.segments.map((segment) => ({
+  const segments = subtitleLines(source).map((segment) => ({
     ...segment,
     text: srtCueText(terminalSafeText(segment.text)),
   }));

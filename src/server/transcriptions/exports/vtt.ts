@@ -1,24 +1,37 @@
 import type { ExportFile, ExportSource } from './export-format.js';
+import { spokenTurns } from './spoken-turns.js';
 import { subtitleCues } from './subtitle-cues.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 import { vttTimestamp } from './timestamps.js';
 
-/** Cue text is markup in WebVTT: `&`, `<` and `>` must be escaped. */
+/** Cue text is markup in WebVTT: `&`, `<` and `>` must be escaped (in a voice's name too). */
 function escapeCueText(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+/**
+ * Each cue's lines, escaped; when several people speak, the cue is a voice span
+ * (`<v Name>…`), which players can show or style per speaker. Cues are laid out segment by
+ * segment, so a cue never holds two speakers.
+ */
+function cueTexts(source: ExportSource) {
+  const turns = spokenTurns(source.segments);
+  const voiced = turns
+    ? turns.flatMap((turn) => turn.segments.map((segment) => ({ segment, voice: turn.speaker })))
+    : source.segments.map((segment) => ({ segment, voice: null }));
+  return voiced.flatMap(({ segment, voice }) =>
+    subtitleCues([{ ...segment, text: terminalSafeText(segment.text) }]).map((cue) => {
+      const lines = cue.lines.map(escapeCueText);
+      if (voice !== null) lines[0] = `<v ${escapeCueText(voice)}>${lines[0] ?? ''}`;
+      return { ...cue, lines };
+    }),
+  );
+}
+
 /** WebVTT: the `WEBVTT` header, then cues `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
 export function exportVtt(source: ExportSource): ExportFile {
-  const segments = source.segments.map((segment) => ({
-    ...segment,
-    text: terminalSafeText(segment.text),
-  }));
-  const blocks = subtitleCues(segments).map((cue) =>
-    [
-      `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}`,
-      ...cue.lines.map(escapeCueText),
-    ].join('\n'),
+  const blocks = cueTexts(source).map((cue) =>
+    [`${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}`, ...cue.lines].join('\n'),
   );
   return {
     contentType: 'text/vtt; charset=utf-8',

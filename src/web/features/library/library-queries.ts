@@ -79,13 +79,20 @@ export function useLibrary(sort: LibrarySort) {
   return { ...pages, items: pages.data ? libraryItems(pages.data.pages) : [] };
 }
 
-export const searchKey = (query: string) =>
-  [`/api/search?q=${encodeURIComponent(query.trim())}`] as const;
+export const searchKey = (query: string, speaker: string | null = null) =>
+  [
+    `/api/search?q=${encodeURIComponent(query.trim())}${
+      speaker === null ? '' : `&speaker=${encodeURIComponent(speaker)}`
+    }`,
+  ] as const;
 
-/** Search hits for what the user typed (already debounced); nothing is asked for an empty box. */
-export function useTranscriptSearch(query: string) {
+/**
+ * Search hits for what the user typed (already debounced), only where `speaker` speaks when one
+ * is chosen; nothing is asked for an empty box.
+ */
+export function useTranscriptSearch(query: string, speaker: string | null = null) {
   return useQuery<SearchHitDto[]>({
-    queryKey: searchKey(query),
+    queryKey: searchKey(query, speaker),
     enabled: query.trim() !== '',
     placeholderData: keepPreviousData,
     // Transcripts change (edits, deletes): a search typed again asks the server again.

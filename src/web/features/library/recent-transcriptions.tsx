@@ -15,6 +15,8 @@ import { searchKey, useLibrary, useTranscriptSearch } from './library-queries';
 import { LibrarySearchBox } from './library-search-box';
 import { LibrarySortSelect } from './library-sort-select';
 import { SearchResults } from './search-results';
+import { SearchSpeakerSelect } from './search-speaker-select';
+import { speakerFilterOptions } from './search-speakers';
 import { transcriptionHitHref } from './start-time';
 
 /** Long enough to skip the keys of a word typed in one go, short enough to feel immediate. */
@@ -27,10 +29,13 @@ const SEARCH_DELAY_MS = 250;
 export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => void }) {
   const [sort, setSort] = useState<LibrarySort>('newest');
   const [query, setQuery] = useState('');
+  /** A search narrowed to one speaker (a name people gave), or null for anyone. */
+  const [speaker, setSpeaker] = useState<string | null>(null);
   const typed = query.trim();
   const searchFor = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const library = useLibrary(sort);
-  const search = useTranscriptSearch(searchFor);
+  const search = useTranscriptSearch(searchFor, speaker);
+  const speakerOptions = speakerFilterOptions(search.data, speaker);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   useScrollToHash(!library.isPending);
@@ -39,7 +44,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
     if (!typed) return;
     try {
       const hits = await queryClient.fetchQuery<SearchHitDto[]>({
-        queryKey: searchKey(typed),
+        queryKey: searchKey(typed, speaker),
         staleTime: 5_000,
       });
       const best = hits[0];
@@ -47,6 +52,12 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
     } catch {
       // The results area shows the failure of the same search.
     }
+  };
+
+  const changeQuery = (value: string) => {
+    setQuery(value);
+    // A new search starts with anyone speaking.
+    if (value.trim() === '') setSpeaker(null);
   };
 
   const isEmpty =
@@ -60,9 +71,13 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         {showTools ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="min-w-0 flex-1">
-              <LibrarySearchBox value={query} onChange={setQuery} onSubmit={openBestHit} />
+              <LibrarySearchBox value={query} onChange={changeQuery} onSubmit={openBestHit} />
             </div>
-            {typed === '' ? <LibrarySortSelect value={sort} onChange={setSort} /> : null}
+            {typed === '' ? (
+              <LibrarySortSelect value={sort} onChange={setSort} />
+            ) : speakerOptions.length > 0 ? (
+              <SearchSpeakerSelect options={speakerOptions} value={speaker} onChange={setSpeaker} />
+            ) : null}
           </div>
         ) : null}
       </CardHeader>
@@ -70,6 +85,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         {typed !== '' ? (
           <SearchResults
             query={typed}
+            speaker={speaker}
             hits={searchFor === '' ? undefined : search.data}
             isPending={searchFor === '' || search.isPending}
             isError={search.isError}

@@ -51,6 +51,8 @@ function SearchHit({ hit }: { hit: SearchHitDto }) {
 
 interface SearchResultsProps {
   query: string;
+  /** The speaker the search is narrowed to, or null. */
+  speaker: string | null;
   hits: SearchHitDto[] | undefined;
   isPending: boolean;
   isError: boolean;
@@ -58,7 +60,14 @@ interface SearchResultsProps {
 }
 
 /** What the search box found: ranked hits that open the transcript at the matching moment. */
-export function SearchResults({ query, hits, isPending, isError, isStale }: SearchResultsProps) {
+export function SearchResults({
+  query,
+  speaker,
+  hits,
+  isPending,
+  isError,
+  isStale,
+}: SearchResultsProps) {
   if (isError) {
     return (
       <p role="alert" className="flex items-center gap-2 py-6 text-sm text-red-700">
@@ -82,7 +91,11 @@ export function SearchResults({ query, hits, isPending, isError, isStale }: Sear
       {hits.length === 0 ? (
         <div className="flex flex-col items-center py-8 text-center">
           <SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />
-          <p className="mt-2 text-sm text-slate-600">No transcript mentions “{query}”.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {speaker === null
+              ? `No transcript mentions “${query}”.`
+              : `No transcript in which ${speaker} speaks mentions “${query}”.`}
+          </p>
         </div>
       ) : (
         <ul

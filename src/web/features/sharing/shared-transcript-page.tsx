@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
 import { startTimeParam } from '../../lib/start-time-param';
 import { sharedTranscriptUrl } from './share-queries';
+import { sharedText } from './shared-text';
 import { SharedTranscriptView } from './shared-transcript-view';
 
 function MadeWith() {
@@ -82,7 +83,11 @@ export default function SharedTranscriptPage() {
                 {shared.data.language ? ` · ${shared.data.language.toUpperCase()}` : ''}
               </p>
             </div>
-            <CopyButton text={() => shared.data.text} label="Copy text" className="shrink-0" />
+            <CopyButton
+              text={() => sharedText(shared.data)}
+              label="Copy text"
+              className="shrink-0"
+            />
           </div>
           <SharedTranscriptView token={token} transcript={shared.data} startAt={startAt} />
           <MadeWith />
