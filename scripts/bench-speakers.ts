@@ -1,0 +1,112 @@
+/**
+ * Speaker detection benchmark on ../shared/data/speakers (13 conversations of 1-4 readers, truth
+ * in truth.json): per file and in total, the diarization error rate with a 0.25 s collar (missed
+ * speech, false alarm, confusion), the confusion alone, the voices found against the true count,
+ * and the time detection took.
+ *
+ *   npm run bench:speakers [-- <speakers data folder>] [--tuning '{"mergeBelow":0.9}']
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { decodeAudio } from '../src/server/speech/audio/decode-audio.js';
+import { planChunks } from '../src/server/speech/audio/plan-chunks.js';
+import { readPcmRange } from '../src/server/speech/audio/read-pcm-range.js';
+import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js';
+import { detectSpeakers, type SpeakerTurn } from '../src/server/speech/speakers/detect-speakers.js';
+import { SpeakerFeatures } from '../src/server/speech/speakers/speaker-features.js';
+import { scoreDiarization, type DiarizationScore } from './diarization-error-rate.js';
+
+interface TruthEntry {
+  file: string;
+  speakers: number;
+  duration: number;
+  turns: { start: number; end: number; speaker: string }[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { tuning: { type: 'string' }, requested: { type: 'boolean' } },
+});
+const folder = path.resolve(positionals[0] ?? path.join(here, '../../shared/data/speakers'));
+const tuning = values.tuning ? (JSON.parse(values.tuning) as Record<string, number>) : {};
+
+async function detectInFile(
+  file: string,
+  workDir: string,
+  speakers?: number,
+): Promise<{ turns: SpeakerTurn[]; seconds: number }> {
+  const sniffed = await sniffAudioFile(file);
+  if (!sniffed) throw new Error(`${file}: not audio`);
+  const decoded = await decodeAudio({
+    inputPath: file,
+    demuxer: sniffed.demuxer,
+    outputPath: path.join(workDir, `${path.basename(file)}.pcm`),
+  });
+  const chunks = await planChunks(decoded.pcmPath, { maxChunkSeconds: 60 });
+  const started = process.hrtime.bigint();
+  const features = new SpeakerFeatures();
+  for (const chunk of chunks)
+    features.addChunk(chunk.startSample, await readPcmRange(decoded.pcmPath, chunk));
+  const turns = detectSpeakers(features.timeline(), { speakers, tuning });
+  return { turns, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+async function main(): Promise<void> {
+  const truth = JSON.parse(await readFile(path.join(folder, 'truth.json'), 'utf8')) as TruthEntry[];
+  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-speakers-'));
+  try {
+    const rows: { entry: TruthEntry; score: DiarizationScore; found: number; seconds: number }[] =
+      [];
+    console.log(
+      'file                              true found   DER  missed  f.alarm  confusion  time',
+    );
+    for (const entry of truth) {
+      const { turns, seconds } = await detectInFile(
+        path.join(folder, entry.file),
+        workDir,
+        values.requested ? entry.speakers : undefined,
+      );
+      const score = scoreDiarization(
+        entry.turns,
+        turns.map((turn) => ({ ...turn, speaker: String(turn.speaker) })),
+      );
+      const found = new Set(turns.map((turn) => turn.speaker)).size;
+      rows.push({ entry, score, found, seconds });
+      console.log(
+        `${entry.file.padEnd(34)}${String(entry.speakers).padStart(4)}${String(found).padStart(6)}` +
+          `${percent(score.errorRate).padStart(7)}${percent(score.missed / score.speech).padStart(8)}` +
+          `${percent(score.falseAlarm / score.speech).padStart(9)}${percent(score.confusionRate).padStart(11)}` +
+          `${(seconds * 1000).toFixed(0).padStart(6)} ms`,
+      );
+    }
+    const sum = (pick: (row: (typeof rows)[number]) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
+    const multi = rows.filter((row) => row.entry.speakers > 1);
+    const audioSeconds = sum((row) => row.entry.duration);
+    console.log(
+      `\nDER over all speech: ${percent(sum((r) => r.score.missed + r.score.falseAlarm + r.score.confusion) / sum((r) => r.score.speech))}` +
+        ` (missed ${percent(sum((r) => r.score.missed) / sum((r) => r.score.speech))},` +
+        ` false alarm ${percent(sum((r) => r.score.falseAlarm) / sum((r) => r.score.speech))},` +
+        ` confusion ${percent(sum((r) => r.score.confusion) / sum((r) => r.score.speech))})`,
+    );
+    console.log(
+      `Confusion, mean over the ${multi.length} multi-speaker files: ${percent(multi.reduce((t, r) => t + r.score.confusionRate, 0) / multi.length)}`,
+    );
+    console.log(
+      `Speaker count right: ${rows.filter((row) => row.found === row.entry.speakers).length} of ${rows.length}`,
+    );
+    console.log(
+      `Detection time: ${sum((r) => r.seconds).toFixed(2)} s for ${audioSeconds.toFixed(1)} s of audio (${percent(sum((r) => r.seconds) / audioSeconds)} of real time)`,
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
