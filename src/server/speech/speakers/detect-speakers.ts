@@ -148,11 +148,11 @@ export function detectSpeakers(
     blockVectors.filter((window) => window.frames > 0).map((w) => w.vector),
   );
 
-  const allWindows: { vector: Float64Array; sums: Float64Array }[] = [];
+  const allWindows: { vector: Float64Array; sums: Float64Array; first: number }[] = [];
   for (let first = 0; first < blocks.length; first += tuning.hopBlocks) {
     const window = windowVector(blocks, first, first + tuning.windowBlocks, tuning);
     if (window.frames >= tuning.minWindowFrames)
-      allWindows.push({ vector: normalise(window.vector), sums: window.sums });
+      allWindows.push({ vector: normalise(window.vector), sums: window.sums, first });
   }
   const chosen =
     allWindows.length > tuning.maxWindows
@@ -185,7 +185,8 @@ export function detectSpeakers(
     const normalised = normalise(vector);
     return Float64Array.from(voices, (voice) => cosineDistance(normalised, voice));
   });
-  const path = viterbi(costs, tuning.switchCost);
+  let path = viterbi(costs, tuning.switchCost);
+  if (options.speakers !== undefined) path = everyVoiceHeard(path, costs, tuning);
   const turns: SpeakerTurn[] = [];
   speechBlocks.forEach((block, step) => {
     const start = block * BLOCK_SECONDS;
@@ -268,4 +269,32 @@ function countByBic(
     if (score > best.score) best = { score, labels };
   }
   return best.labels;
+}
+
+/**
+ * A count asked for is honoured: a voice the smoothing left out takes the stretch of speech
+ * (minSpeakerSeconds long) that is closer to it, relative to the voice heard there, than any other.
+ */
+function everyVoiceHeard(path: number[], costs: readonly Float64Array[], tuning: Tuning): number[] {
+  const voices = costs[0]?.length ?? 0;
+  const length = Math.min(costs.length, Math.round(tuning.minSpeakerSeconds / BLOCK_SECONDS));
+  const result = [...path];
+  for (let voice = 0; voice < voices; voice += 1) {
+    if (result.includes(voice)) continue;
+    const heard = new Map<number, number>();
+    for (const label of result) heard.set(label, (heard.get(label) ?? 0) + 1);
+    let best = { start: -1, cost: Number.POSITIVE_INFINITY };
+    for (let start = 0; start + length <= costs.length; start += 1) {
+      let cost = 0;
+      for (let step = start; step < start + length; step += 1) {
+        // Never the last stretch of another voice.
+        if ((heard.get(result[step]!) ?? 0) <= length) cost = Number.POSITIVE_INFINITY;
+        cost += costs[step]![voice]! - costs[step]![result[step]!]!;
+      }
+      if (cost < best.cost) best = { start, cost };
+    }
+    if (best.start < 0) continue;
+    for (let step = best.start; step < best.start + length; step += 1) result[step] = voice;
+  }
+  return result;
 }
