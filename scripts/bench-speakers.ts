@@ -4,7 +4,13 @@
  * speech, false alarm, confusion), the confusion alone, the voices found against the true count,
  * and the time detection took.
  *
- *   npm run bench:speakers [-- <speakers data folder>] [--tuning '{"mergeBelow":0.9}']
+ *   npm run bench:speakers [-- <speakers data folder>] [--requested] [--pocketsphinx]
+ *     [--tuning '{"bicPenalty":2}']
+ *
+ * `--requested` asks for the true number of speakers; `--pocketsphinx` also transcribes each file
+ * with the real PocketSphinx pipeline (features gathered as its chunks are read, as in a job),
+ * times detection against the transcription, and scores the transcript's lines as a reader sees
+ * them (each segment under the speaker it was given).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +23,15 @@ import { readPcmRange } from '../src/server/speech/audio/read-pcm-range.js';
 import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js';
 import { detectSpeakers, type SpeakerTurn } from '../src/server/speech/speakers/detect-speakers.js';
 import { SpeakerFeatures } from '../src/server/speech/speakers/speaker-features.js';
-import { scoreDiarization, type DiarizationScore } from './diarization-error-rate.js';
+import { createPocketSphinxEngine } from '../src/server/speech/engines/pocketsphinx/pocketsphinx-engine.js';
+import type { SpeechEngine } from '../src/server/speech/engines/engine.js';
+import { assignSpeakers } from '../src/server/speech/speakers/assign-speakers.js';
+import { transcribeAudioFile } from '../src/server/speech/transcribe-audio-file.js';
+import {
+  scoreDiarization,
+  type DiarizationScore,
+  type ScoredTurn,
+} from './diarization-error-rate.js';
 
 interface TruthEntry {
   file: string;
@@ -29,7 +43,11 @@ interface TruthEntry {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { tuning: { type: 'string' }, requested: { type: 'boolean' } },
+  options: {
+    tuning: { type: 'string' },
+    requested: { type: 'boolean' },
+    pocketsphinx: { type: 'boolean' },
+  },
 });
 const folder = path.resolve(positionals[0] ?? path.join(here, '../../shared/data/speakers'));
 const tuning = values.tuning ? (JSON.parse(values.tuning) as Record<string, number>) : {};
@@ -53,6 +71,46 @@ async function detectInFile(
     features.addChunk(chunk.startSample, await readPcmRange(decoded.pcmPath, chunk));
   const turns = detectSpeakers(features.timeline(), { speakers, tuning });
   return { turns, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+interface TranscribedRun {
+  lines: ScoredTurn[];
+  transcriptionSeconds: number;
+  detectionSeconds: number;
+}
+
+/** The job's path: PocketSphinx transcribes while the features are gathered, then detection. */
+async function transcribeWithSpeakers(
+  engine: SpeechEngine,
+  file: string,
+  workDir: string,
+  speakers?: number,
+): Promise<TranscribedRun> {
+  const sniffed = await sniffAudioFile(file);
+  if (!sniffed) throw new Error(`${file}: not audio`);
+  const features = new SpeakerFeatures();
+  let featureNanoseconds = 0n;
+  const started = process.hrtime.bigint();
+  const transcript = await transcribeAudioFile({
+    inputPath: file,
+    demuxer: sniffed.demuxer,
+    engine,
+    workDir,
+    onChunkAudio: (startSample, samples) => {
+      const before = process.hrtime.bigint();
+      features.addChunk(startSample, samples);
+      featureNanoseconds += process.hrtime.bigint() - before;
+    },
+  });
+  const transcribed = process.hrtime.bigint();
+  const turns = detectSpeakers(features.timeline(), { speakers, tuning });
+  const lines = assignSpeakers(transcript.segments, turns);
+  const detectionNanoseconds = featureNanoseconds + (process.hrtime.bigint() - transcribed);
+  return {
+    lines,
+    transcriptionSeconds: Number(transcribed - started - featureNanoseconds) / 1e9,
+    detectionSeconds: Number(detectionNanoseconds) / 1e9,
+  };
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -104,8 +162,49 @@ async function main(): Promise<void> {
     console.log(
       `Detection time: ${sum((r) => r.seconds).toFixed(2)} s for ${audioSeconds.toFixed(1)} s of audio (${percent(sum((r) => r.seconds) / audioSeconds)} of real time)`,
     );
+    if (values.pocketsphinx) await benchWithPocketSphinx(truth, workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function benchWithPocketSphinx(truth: TruthEntry[], workDir: string): Promise<void> {
+  const engine = createPocketSphinxEngine({ parallelism: 2 });
+  try {
+    console.log('\nWith PocketSphinx (2 threads), the transcript lines as a reader sees them:');
+    console.log(
+      'file                              true found   DER  confusion  transcription  detection',
+    );
+    const runs: { entry: TruthEntry; run: TranscribedRun; score: DiarizationScore }[] = [];
+    for (const entry of truth) {
+      const run = await transcribeWithSpeakers(
+        engine,
+        path.join(folder, entry.file),
+        workDir,
+        values.requested ? entry.speakers : undefined,
+      );
+      const score = scoreDiarization(entry.turns, run.lines);
+      runs.push({ entry, run, score });
+      console.log(
+        `${entry.file.padEnd(34)}${String(entry.speakers).padStart(4)}` +
+          `${String(new Set(run.lines.map((line) => line.speaker)).size).padStart(6)}` +
+          `${percent(score.errorRate).padStart(7)}${percent(score.confusionRate).padStart(11)}` +
+          `${run.transcriptionSeconds.toFixed(2).padStart(13)} s` +
+          `${(run.detectionSeconds * 1000).toFixed(0).padStart(8)} ms`,
+      );
+    }
+    const multi = runs.filter((r) => r.entry.speakers > 1);
+    const transcription = runs.reduce((t, r) => t + r.run.transcriptionSeconds, 0);
+    const detection = runs.reduce((t, r) => t + r.run.detectionSeconds, 0);
+    console.log(
+      `Lines: confusion, mean over the ${multi.length} multi-speaker files: ${percent(multi.reduce((t, r) => t + r.score.confusionRate, 0) / multi.length)};` +
+        ` DER over all speech ${percent(runs.reduce((t, r) => t + r.score.missed + r.score.falseAlarm + r.score.confusion, 0) / runs.reduce((t, r) => t + r.score.speech, 0))}`,
+    );
+    console.log(
+      `Time added: detection ${detection.toFixed(2)} s on top of ${transcription.toFixed(1)} s of transcription (${percent(detection / transcription)})`,
+    );
+  } finally {
+    await engine.close();
   }
 }
 
