@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -150,6 +150,34 @@ describe('transcribeAudioFile', () => {
     expect(transcript.segments.at(-1)?.end).toBeCloseTo(transcript.transcribedSeconds, 3);
     expect(transcript.language).toBe('xx');
     expect(engine.mostRunning).toBe(2);
+  });
+
+  it('shows every sample of the recording once to an audio observer, with where it starts', async () => {
+    const pcmPath = path.join(directory.path, 'meeting-observed.pcm');
+    const decoded = await decodeAudio({
+      inputPath: clip.path,
+      demuxer: 'wav',
+      outputPath: pcmPath,
+    });
+    const whole = new Int16Array((await readFile(pcmPath)).buffer.slice(0));
+    const seen: { startSample: number; samples: Int16Array }[] = [];
+    await transcribeAudioFile({
+      inputPath: clip.path,
+      demuxer: 'wav',
+      engine: new ChunkEchoEngine(2),
+      workDir: freshWorkDir(),
+      maxChunkSeconds: 10,
+      onChunkAudio: (startSample, samples) => seen.push({ startSample, samples }),
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    seen.sort((a, b) => a.startSample - b.startSample);
+    let next = 0;
+    for (const { startSample, samples } of seen) {
+      expect(startSample).toBe(next);
+      expect(samples).toEqual(whole.subarray(startSample, startSample + samples.length));
+      next += samples.length;
+    }
+    expect(next).toBe(decoded.sampleCount);
   });
 
   it('gives the transcript so far as it grows: always the beginning of the final one', async () => {

@@ -46,6 +46,11 @@ export interface TranscribeAudioFileOptions {
   /** The first chunk's limit, so the first words come soon (defaults to FIRST_CHUNK_SECONDS). */
   firstChunkSeconds?: number;
   decodeTimeoutMs?: number;
+  /**
+   * Each chunk's samples as they are read for the engine (in any order, each once), with where
+   * they start in the recording: speaker detection gathers its features here.
+   */
+  onChunkAudio?: (startSample: number, samples: Int16Array) => void;
 }
 
 export interface AudioTranscript {
@@ -113,6 +118,7 @@ export async function transcribeAudioFile(
     const results = await mapWithConcurrency(chunks, concurrency, async (chunk, index) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
+      options.onChunkAudio?.(chunk.startSample, samples);
       const result = await engine.transcribe(samples, {
         signal,
         priority,

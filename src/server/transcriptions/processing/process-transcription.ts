@@ -8,6 +8,9 @@ import { demuxerOfFormat } from '../../speech/audio/sniff-audio-format.js';
 import type { SpeechEngine } from '../../speech/engines/engine.js';
 import { hasRoomForDecodedAudio } from '../../speech/room-for-decoded-audio.js';
 import { transcribeAudioFile } from '../../speech/transcribe-audio-file.js';
+import { assignSpeakers } from '../../speech/speakers/assign-speakers.js';
+import { detectSpeakers } from '../../speech/speakers/detect-speakers.js';
+import { SpeakerFeatures } from '../../speech/speakers/speaker-features.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
@@ -43,8 +46,8 @@ export interface ProcessTranscriptionDeps {
   };
 }
 
-/** Until speakers are detected (issue 26), every line is the one voice it was heard as. */
-function spokenByOneVoice(segments: readonly TranscriptSegment[]): StoredSegment[] {
+/** Lines shown while the recording is processed: voices are told apart once all is heard. */
+function provisionallyOneVoice(segments: readonly TranscriptSegment[]): StoredSegment[] {
   return segments.map((segment) => ({ ...segment, speaker: FIRST_SPEAKER }));
 }
 
@@ -84,6 +87,7 @@ export async function processTranscription(
     // Sniffed when the upload was received; a stored format no demuxer reads is not retried.
     const demuxer = demuxerOfFormat(row.audioFormat);
     if (!demuxer) throw new AudioError('unsupported', `stored audio format ${row.audioFormat}`);
+    const speakerFeatures = new SpeakerFeatures();
     const result = await transcribeAudioFile({
       inputPath: audio.path,
       demuxer,
@@ -93,8 +97,9 @@ export async function processTranscription(
       minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
+      onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
-        write({ text: soFar.text, segments: spokenByOneVoice(soFar.segments) }),
+        write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),
       onProgress: (percent) => {
         const rounded = Math.min(99, Math.floor(percent));
         if (rounded <= lastProgress) return;
@@ -102,12 +107,15 @@ export async function processTranscription(
         write({ progress: rounded });
       },
     });
+    const turns = detectSpeakers(speakerFeatures.timeline(), {
+      speakers: row.speakersRequested ?? undefined,
+    });
     await writes;
     const completed = await updateRunningTranscription(db, row.id, {
       status: 'completed',
       progress: 100,
       text: result.text,
-      segments: spokenByOneVoice(result.segments),
+      segments: assignSpeakers(result.segments, turns),
       language: result.language ?? null,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,
