@@ -59,6 +59,9 @@ export function parseLastEventId(value: string | string[] | undefined): StreamPo
  * The events that bring a client at `position` up to `state`: new segments (`from` is the index
  * of the first one; a run that started again sends from 0, replacing what the client had), then
  * progress, then the status. Each event's id is the position once it is received.
+ * A client that saw segments while the job ran gets the whole finished transcript once more, from
+ * 0, when it completes: speakers are told apart only at the end, so the lines it has carry
+ * provisional speakers (and a line may have been split where the voice changes).
  */
 export function eventsSince(
   position: StreamPosition,
@@ -67,8 +70,9 @@ export function eventsSince(
   const events: StreamEvent[] = [];
   let at = position;
   const count = state.segments.length;
-  if (count !== at.segments) {
-    const from = count > at.segments ? at.segments : 0;
+  const finished = state.status === 'completed' && at.status !== 'completed' && at.segments > 0;
+  if (count !== at.segments || finished) {
+    const from = count > at.segments && !finished ? at.segments : 0;
     at = { ...at, segments: count };
     events.push({
       id: eventIdOf(at),
