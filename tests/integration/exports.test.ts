@@ -1,19 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import JSZip from 'jszip';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptSegmentDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
+import { docxParagraphTexts, pdfText } from './support/export-files.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript, SAMPLE_SEGMENTS } from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
-const run = promisify(execFile);
 
 const LONG_SEGMENT: TranscriptSegmentDto = {
   start: 15.5,
@@ -26,23 +20,6 @@ const SEGMENTS = [
   LONG_SEGMENT,
   { start: 40, end: 42, text: 'A <b>bold</b> & "quoted" claim --> noted.', speaker: 'Speaker 1' },
 ];
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'sonoscript-pdf-'));
-  try {
-    const file = path.join(directory, 'transcript.pdf');
-    await writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return stdout.replace(/\s+/g, ' ');
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
-
-function decodeXml(text: string): string {
-  const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-  return text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => entities[name] ?? '');
-}
 
 function cuesOf(text: string): NodeCue['data'][] {
   return parseSync(text)
@@ -133,13 +110,7 @@ describe.each(kinds)('exports on %s', (kind) => {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'docx',
     );
-    const zip = await JSZip.loadAsync(response.rawPayload);
-    const xml = await zip.file('word/document.xml')?.async('string');
-    const paragraphs = [...(xml ?? '').matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((match) =>
-      [...match[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
-        .map((text) => decodeXml(text[1] ?? ''))
-        .join(''),
-    );
+    const paragraphs = await docxParagraphTexts(response.rawPayload);
     expect(paragraphs).toContain('Réunion budget');
     expect(paragraphs).toContain('Date: 2026-03-04');
     expect(paragraphs).toContain('Duration: 42 s');

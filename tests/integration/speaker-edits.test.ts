@@ -6,7 +6,12 @@ import type {
 } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
-import { asUser, insertTranscript } from './support/transcripts.js';
+import {
+  asUser,
+  insertTranscript,
+  patchTranscript,
+  readTranscript,
+} from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
@@ -47,22 +52,9 @@ describe.each(kinds)('naming speakers and giving lines to them on %s', (kind) =>
     return { ...user, id };
   }
 
-  function patch(cookie: string, id: string, payload: unknown, headers = {}) {
-    return app.server.inject({
-      method: 'PATCH',
-      url: `/api/transcriptions/${id}`,
-      headers: asUser(cookie, headers),
-      payload: payload as object,
-    });
-  }
-
-  async function read(cookie: string, id: string) {
-    const response = await app.server.inject({
-      url: `/api/transcriptions/${id}`,
-      headers: asUser(cookie),
-    });
-    return response.json<TranscriptionDto>();
-  }
+  const patch = (cookie: string, id: string, payload: unknown, headers = {}) =>
+    patchTranscript(app, cookie, id, payload, headers);
+  const read = (cookie: string, id: string) => readTranscript(app, cookie, id);
 
   async function original(cookie: string, id: string) {
     const response = await app.server.inject({

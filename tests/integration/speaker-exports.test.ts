@@ -1,20 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import JSZip from 'jszip';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptSegmentDto } from '../../src/core/api/transcriptions.js';
 import { EXPORT_FORMATS } from '../../src/core/api/transcription-values.js';
 import { signUp } from './support/accounts.js';
+import { docxParagraphs, pdfText } from './support/export-files.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript } from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
-const run = promisify(execFile);
 
 /** An interview: Maria speaks two lines, Jonas one, Maria again. */
 const INTERVIEW: TranscriptSegmentDto[] = [
@@ -23,40 +17,6 @@ const INTERVIEW: TranscriptSegmentDto[] = [
   { start: 8, end: 12, text: 'Thank you, Maria.', speaker: 'Jonas' },
   { start: 12, end: 15, text: 'Let us begin.', speaker: 'Maria' },
 ];
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'sonoscript-pdf-'));
-  try {
-    const file = path.join(directory, 'transcript.pdf');
-    await writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return stdout.replace(/\s+/g, ' ');
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
-
-function decodeXml(text: string): string {
-  const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-  return text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => entities[name] ?? '');
-}
-
-/** Each paragraph of a Word document as its runs: their text and whether each is bold. */
-async function docxParagraphs(bytes: Buffer) {
-  const zip = await JSZip.loadAsync(bytes);
-  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
-  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((paragraph) =>
-    [...paragraph[0].matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((runMatch) => {
-      const runXml = runMatch[1] ?? '';
-      return {
-        text: [...runXml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
-          .map((text) => decodeXml(text[1] ?? ''))
-          .join(''),
-        bold: /<w:b\/>|<w:b [^>]*\/>/.test(runXml),
-      };
-    }),
-  );
-}
 
 const cueTexts = (text: string) =>
   parseSync(text)

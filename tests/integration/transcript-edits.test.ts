@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OriginalTranscriptDto, TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
-import { asUser, insertTranscript, SAMPLE_SEGMENTS } from './support/transcripts.js';
+import {
+  asUser,
+  insertTranscript,
+  patchTranscript,
+  readTranscript,
+  SAMPLE_SEGMENTS,
+} from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
@@ -23,22 +29,9 @@ describe.each(kinds)('editing a transcript on %s', (kind) => {
     return { ...user, id };
   }
 
-  function patch(cookie: string, id: string, payload: unknown, headers = {}) {
-    return app.server.inject({
-      method: 'PATCH',
-      url: `/api/transcriptions/${id}`,
-      headers: asUser(cookie, headers),
-      payload: payload as object,
-    });
-  }
-
-  async function read(cookie: string, id: string) {
-    const response = await app.server.inject({
-      url: `/api/transcriptions/${id}`,
-      headers: asUser(cookie),
-    });
-    return response.json<TranscriptionDto>();
-  }
+  const patch = (cookie: string, id: string, payload: unknown, headers = {}) =>
+    patchTranscript(app, cookie, id, payload, headers);
+  const read = (cookie: string, id: string) => readTranscript(app, cookie, id);
 
   it('saves edited segments, rebuilds the text, counts the version and keeps the original', async () => {
     const { cookie, id } = await owner();

@@ -2,7 +2,10 @@ import { FIRST_SPEAKER } from '../../../src/core/speakers.js';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TranscriptSegmentDto } from '../../../src/core/api/transcriptions.js';
+import type {
+  TranscriptionDto,
+  TranscriptSegmentDto,
+} from '../../../src/core/api/transcriptions.js';
 import { transcriptions } from '../../../src/server/db/schema.js';
 import { SAME_ORIGIN } from './accounts.js';
 import type { TestApp } from './test-app.js';
@@ -101,4 +104,33 @@ export async function insertTranscript(
 /** A request as the signed-in page sends it (same origin, the session cookie). */
 export function asUser(cookie: string, headers: Record<string, string> = {}) {
   return { cookie, ...SAME_ORIGIN, ...headers };
+}
+
+/** `PATCH /api/transcriptions/:id` as the signed-in owner. */
+export function patchTranscript(
+  app: TestApp,
+  cookie: string,
+  id: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.server.inject({
+    method: 'PATCH',
+    url: `/api/transcriptions/${id}`,
+    headers: asUser(cookie, headers),
+    payload: payload as object,
+  });
+}
+
+/** `GET /api/transcriptions/:id` as the signed-in owner. */
+export async function readTranscript(
+  app: TestApp,
+  cookie: string,
+  id: string,
+): Promise<TranscriptionDto> {
+  const response = await app.server.inject({
+    url: `/api/transcriptions/${id}`,
+    headers: asUser(cookie),
+  });
+  return response.json<TranscriptionDto>();
 }
