@@ -168,6 +168,10 @@ switch (mode) {
     ensureBuild();
     process.exit(run(process.execPath, ['dist/server/main.js']));
     break;
+  case 'reset-password':
+    ensureBuild();
+    process.exit(run(process.execPath, ['dist/server/reset-password.js', ...process.argv.slice(3)]));
+    break;
   case 'worker':
     ensureBuild();
     process.exit(run(process.execPath, ['dist/server/worker.js']));

@@ -34,6 +34,9 @@ export const MESSAGES = {
   emptyText: 'Get started by uploading your first audio file.',
   contactSentTitle: 'Message sent!',
   contactSent: "We'll get back to you as soon as possible.",
+  contactStoredTitle: 'Message saved',
+  contactStored:
+    'Your message is stored for the team on this server. This server does not send email, so nobody has been notified yet.',
   contactName: 'Name must be at least 2 characters.',
   contactEmail: 'Please enter a valid email address.',
   contactSubject: 'Subject must be at least 5 characters.',

@@ -24,6 +24,7 @@ import {
 import { searchRoutes } from './search/search.routes.js';
 import type { Services } from './services.js';
 import { siteRoutes } from './site/site.routes.js';
+import { changeEmailRoutes } from './accounts/change-email.routes.js';
 import { exportsRoutes } from './transcriptions/exports.routes.js';
 import { ExportThreadPool } from './transcriptions/exports/export-thread-pool.js';
 import { transcriptionDepth } from './transcriptions/processing/transcription-jobs.js';
@@ -65,7 +66,11 @@ export const FEATURES: readonly Feature[] = [
       queueDepth: () => transcriptionDepth(services.queue),
       engineStatus: services.engineStatus,
     }),
-  (server, { auth, api }) => mountAuth(server, auth, api.originOf),
+  (server, { auth, api, services }) =>
+    mountAuth(server, auth, {
+      originOf: api.originOf,
+      accountEmails: services.mailer.enabled,
+    }),
   (server, { config, database, api, auth, sendAppShell }) =>
     server.register(accountsRoutes, {
       auth,
@@ -74,6 +79,8 @@ export const FEATURES: readonly Feature[] = [
       oidcEnabled: config.oidc !== undefined,
       sendAppShell,
     }),
+  (server, { auth, services }) =>
+    server.register(changeEmailRoutes, { auth, accountEmails: services.mailer.enabled }),
   (server, { database, services }) =>
     server.register(emailPreferencesRoutes, {
       db: database.db,

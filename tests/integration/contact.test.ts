@@ -33,9 +33,10 @@ describe.each(kinds)('contact messages on %s', (kind) => {
       remoteAddress: ip,
     });
 
-  it('stores a valid message', async () => {
+  it('stores a valid message and says it was not emailed on a server without SMTP', async () => {
     const response = await send(VALID);
     expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ ok: true, forwarded: false });
     const rows = await app.database.db.query.contactMessages.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(VALID);

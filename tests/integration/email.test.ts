@@ -8,6 +8,7 @@ import {
   register,
   signIn,
   signUp,
+  signUpConfirmed,
   uniqueEmail,
 } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
@@ -54,6 +55,7 @@ describe.each(kinds)('email with an SMTP server on %s', (kind) => {
       payload: CONTACT,
     });
     expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ ok: true, forwarded: true });
     const mail = await inbox.waitFor('inbox@sonoscript.test');
     expect(mail.from).toBe('noreply@sonoscript.test');
     expect(mail.replyTo).toBe('Grace Hopper <grace@example.net>');
@@ -147,6 +149,28 @@ describe.each(kinds)('email with an SMTP server on %s', (kind) => {
     expect(cookieHeader(verified)).toContain('session_token');
     expect((await signIn(app, fresh.email, fresh.password)).statusCode).toBe(200);
     expect((await signIn(app, fresh.email, 'someone else entirely')).statusCode).toBe(401);
+  });
+
+  it('changes the email only once the link sent to the new address is followed', async () => {
+    const account = await signUpConfirmed(app, inbox);
+    const newEmail = uniqueEmail('moved');
+    const asked = await app.server.inject({
+      method: 'POST',
+      url: '/api/account/email',
+      headers: { ...SAME_ORIGIN, cookie: account.cookie },
+      payload: { newEmail, currentPassword: account.password },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ outcome: 'confirmation-sent', email: account.email });
+    const me = () =>
+      app.server.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+    expect((await me()).json()).toMatchObject({ email: account.email });
+
+    const mail = await inbox.waitFor(newEmail, (m) => m.subject.startsWith('Confirm'));
+    const followed = await open(app, linkIn(mail, `${TEST_BASE_URL}/api/identity/verify-email`));
+    expect(followed.statusCode).toBe(302);
+    expect((await signIn(app, newEmail, account.password)).statusCode).toBe(200);
+    expect((await signIn(app, account.email, account.password)).statusCode).toBe(401);
   });
 });
 

@@ -44,3 +44,25 @@ export const accountDeletionBody = z.object(
   { confirm: z.literal(true, CONFIRM_DELETION).describe('Deletion is for good: say so.') },
   CONFIRM_DELETION,
 );
+
+/** POST /api/account/email: a new address, proven by the current password. */
+export const changeEmailBody = z.object({
+  newEmail: z.email({ error: 'Please enter a valid email address.' }).max(254),
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(128),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+export const changeEmailAnswerSchema = z
+  .object({
+    outcome: z
+      .enum(['changed', 'confirmation-sent'])
+      .describe(
+        '`changed` at once on a server without email; otherwise a link went to the new address and the change waits for it.',
+      ),
+    email: z.string().describe('The address the account uses now.'),
+  })
+  .meta({ id: 'ChangeEmailAnswer' });
+export type ChangeEmailAnswer = z.infer<typeof changeEmailAnswerSchema>;

@@ -14,3 +14,13 @@ export const contactBody = z
     email: shape.email.clone().register(z.globalRegistry, { format: 'email' }),
   })
   .meta({ id: 'ContactMessage' });
+
+/**
+ * `POST /api/contact`'s answer: whether the message went on to the team's inbox by email, or is
+ * only stored on this server (no SMTP, no CONTACT_INBOX, or the mail server refused it), so the
+ * page never promises an email reply the server cannot start.
+ */
+export const contactAnswerSchema = z
+  .object({ ok: z.literal(true), forwarded: z.boolean() })
+  .meta({ id: 'ContactAnswer' });
+export type ContactAnswer = z.infer<typeof contactAnswerSchema>;

@@ -96,6 +96,8 @@ export function createAuth(options: AuthOptions) {
           expiresIn: VERIFICATION_LINK_SECONDS,
         }
       : undefined,
+    // With email, a new address is confirmed by a link sent to it (see change-email.ts).
+    user: { changeEmail: { enabled: mail.enabled } },
     // OIDC may join a local account only once that account has proven it owns its address;
     // otherwise whoever registered someone's address first would get their single sign-on.
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
@@ -161,6 +163,8 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: options.signInAttemptsPerMinute },
         '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
+        // Each try checks the current password.
+        '/change-password': { window: 60, max: options.signInAttemptsPerMinute },
       },
     },
     advanced: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OriginOf } from '../http/request-origin.js';
+import { RESET_NEEDS_OPERATOR } from '../../core/password-reset.js';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
@@ -43,6 +44,9 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   await reply.send(body.length > 0 ? body : undefined);
 }
 
+/** The code better-auth itself gives a reset request it cannot send; the page knows it. */
+export const RESET_PASSWORD_DISABLED_CODE = 'RESET_PASSWORD_DISABLED';
+
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 
 function signInEmail(request: FastifyRequest): string | undefined {
@@ -51,12 +55,29 @@ function signInEmail(request: FastifyRequest): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-export function mountAuth(app: FastifyInstance, auth: Auth, originOf: OriginOf): void {
+/** better-auth's ways to ask for a reset link; without email they can only fail. */
+const RESET_REQUEST_PATHS = new Set([
+  `${AUTH_BASE_PATH}/request-password-reset`,
+  `${AUTH_BASE_PATH}/forget-password`,
+]);
+
+export function mountAuth(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { originOf: OriginOf; accountEmails: boolean },
+): void {
+  const { originOf } = options;
   const throttle = createSignInThrottle();
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
+      // Answered here, in words that say what to do, before better-auth logs it as an error.
+      if (!options.accountEmails && RESET_REQUEST_PATHS.has(request.url.split('?')[0]!)) {
+        return reply
+          .status(400)
+          .send({ code: RESET_PASSWORD_DISABLED_CODE, message: RESET_NEEDS_OPERATOR });
+      }
       const email = signInEmail(request);
       if (email !== undefined) {
         const waitMs = throttle.waitFor(email, request.ip);

@@ -2,11 +2,11 @@ import { perAddressRateLimit } from '../http/per-address-rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { contactBody } from '../../core/api/contact.js';
+import { contactAnswerSchema, contactBody } from '../../core/api/contact.js';
 import type { Database } from '../db/database.js';
 import { contactMessages } from '../db/schema.js';
 import { ANONYMOUS_SECURITY } from '../http/api-schemas.js';
-import { apiErrorSchema, okSchema } from '../../core/api/common.js';
+import { apiErrorSchema } from '../../core/api/common.js';
 import type { Mailer } from '../mail/mailer.js';
 import { forwardContactMessage } from './forward-contact-message.js';
 
@@ -31,7 +31,7 @@ export async function contactRoutes(
         summary: 'Send the operator a message',
         security: ANONYMOUS_SECURITY,
         body: contactBody,
-        response: { 201: okSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: contactAnswerSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -39,14 +39,18 @@ export async function contactRoutes(
       await options.db
         .insert(contactMessages)
         .values({ id: randomUUID(), ...message, clientIp: request.ip });
+      let forwarded = false;
       if (options.mailer.enabled && options.inbox) {
         // Stored already, so a mail server that is down loses nothing: the operator still has it.
-        await forwardContactMessage(options.mailer, options.inbox, message).catch(
-          (error: unknown) =>
-            request.log.error({ err: error }, 'could not forward a contact message'),
+        forwarded = await forwardContactMessage(options.mailer, options.inbox, message).then(
+          () => true,
+          (error: unknown) => {
+            request.log.error({ err: error }, 'could not forward a contact message');
+            return false;
+          },
         );
       }
-      return reply.status(201).send({ ok: true as const });
+      return reply.status(201).send({ ok: true as const, forwarded });
     },
   );
 }

@@ -3,7 +3,26 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FieldError, Input, Label } from '../../components/ui/input';
+import { RESET_PASSWORD_COMMAND } from '../../../core/password-reset';
+import { Spinner } from '../../components/ui/spinner';
+import { useServerSendsEmail } from '../../lib/use-server-sends-email';
 import { requestPasswordReset } from './password-reset-requests';
+
+/** Said before any form when the server has no SMTP: a link could never arrive. */
+function AskTheOperator() {
+  return (
+    <div role="status" className="space-y-3 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+      <p>This server cannot send email, so it cannot send you a reset link.</p>
+      <p>
+        Ask the operator, who can set a new password with{' '}
+        <code className="rounded bg-white px-1 py-0.5 font-mono text-xs">
+          {RESET_PASSWORD_COMMAND}
+        </code>
+        .
+      </p>
+    </div>
+  );
+}
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
@@ -12,6 +31,7 @@ export default function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const sendsEmail = useServerSendsEmail();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,10 +53,16 @@ export default function ForgotPasswordPage() {
       <Card className="w-full max-w-md">
         <CardHeader>
           <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
-          <CardDescription>We will email you a link to choose a new one.</CardDescription>
+          {sendsEmail ? (
+            <CardDescription>We will email you a link to choose a new one.</CardDescription>
+          ) : null}
         </CardHeader>
         <CardContent>
-          {sent ? (
+          {sendsEmail === undefined ? (
+            <Spinner className="h-5 w-5" />
+          ) : !sendsEmail ? (
+            <AskTheOperator />
+          ) : sent ? (
             <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
               If an account uses this address, a reset link is on its way. It works once and expires
               in one hour.

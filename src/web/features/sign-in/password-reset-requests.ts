@@ -1,10 +1,10 @@
+import { RESET_NEEDS_OPERATOR } from '../../../core/password-reset';
 import { postIdentity, TOO_MANY, UNREACHABLE } from './identity-request';
 
 async function errorOf(response: Response): Promise<string> {
   if (response.status === 429) return TOO_MANY;
   const data = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (data.code === 'RESET_PASSWORD_DISABLED')
-    return 'This server cannot send email, so passwords cannot be reset here. Please ask its operator.';
+  if (data.code === 'RESET_PASSWORD_DISABLED') return RESET_NEEDS_OPERATOR;
   if (data.code === 'INVALID_TOKEN')
     return 'This reset link has expired or was already used. Please ask for a new one.';
   return data.message ?? 'Something went wrong. Please try again.';

@@ -1,4 +1,5 @@
 import { postIdentity, TOO_MANY, UNREACHABLE } from './identity-request';
+import { serverSendsEmail } from '../../lib/use-server-sends-email';
 export type SignInMode = 'sign-in' | 'sign-up';
 
 export interface SignInInput {
@@ -23,14 +24,6 @@ async function errorMessage(response: Response): Promise<string> {
   return data.message ?? 'Something went wrong. Please try again.';
 }
 
-/** Whether the server sends account emails; then sign-up is finished by the emailed link. */
-async function confirmsByEmail(): Promise<boolean> {
-  const response = await fetch('/api/site', { credentials: 'include' }).catch(() => null);
-  if (!response?.ok) return false;
-  const body = (await response.json().catch(() => ({}))) as { accountEmails?: unknown };
-  return body.accountEmails === true;
-}
-
 async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const response = await postIdentity('/api/identity/sign-in/email', { email, password });
   if (!response) return { kind: 'error', message: UNREACHABLE };
@@ -52,7 +45,7 @@ async function signUp(input: SignInInput): Promise<SignInOutcome> {
   });
   if (!response) return { kind: 'error', message: UNREACHABLE };
   if (!response.ok) return { kind: 'error', message: await errorMessage(response) };
-  if (await confirmsByEmail()) return { kind: 'check-email' };
+  if (await serverSendsEmail()) return { kind: 'check-email' };
   const signedIn = await postIdentity('/api/identity/sign-in/email', {
     email: input.email,
     password: input.password,

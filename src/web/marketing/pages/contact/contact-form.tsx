@@ -6,6 +6,7 @@ import {
   contactMessageSchema,
   type ContactMessage,
 } from '../../../../core/contact';
+import type { ContactAnswer } from '../../../../core/api/contact';
 import { MESSAGES } from '../../../../core/messages';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
@@ -51,8 +52,13 @@ export function ContactForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', '/api/contact', values);
-      toast({ title: MESSAGES.contactSentTitle, description: MESSAGES.contactSent });
+      const response = await apiRequest('POST', '/api/contact', values);
+      const answer = (await response.json()) as ContactAnswer;
+      toast(
+        answer.forwarded
+          ? { title: MESSAGES.contactSentTitle, description: MESSAGES.contactSent }
+          : { title: MESSAGES.contactStoredTitle, description: MESSAGES.contactStored },
+      );
       reset(EMPTY);
     } catch (error) {
       toast({ title: 'Message not sent', description: failureText(error), variant: 'destructive' });
