@@ -170,7 +170,9 @@ switch (mode) {
     break;
   case 'reset-password':
     ensureBuild();
-    process.exit(run(process.execPath, ['dist/server/reset-password.js', ...process.argv.slice(3)]));
+    process.exit(
+      run(process.execPath, ['dist/server/reset-password.js', ...process.argv.slice(3)]),
+    );
     break;
   case 'worker':
     ensureBuild();
