@@ -27,9 +27,14 @@ export const ACCEPTED_AUDIO_FORMATS: readonly AcceptedAudioFormat[] = [
   { label: 'MOV', mimeTypes: ['video/quicktime'], extensions: ['.mov'] },
 ];
 
-/** For the upload card's hint. */
-export const ACCEPTED_AUDIO_SUMMARY =
-  'MP3, WAV, M4A, OGG, FLAC, AAC, WebM, or the sound of MP4 and MOV videos';
+/** "MP3, WAV, … or MOV": every format's label, for the pages, the trial and the upload card. */
+export const ACCEPTED_AUDIO_LABELS = listInWords(
+  ACCEPTED_AUDIO_FORMATS.map((format) => format.label),
+);
+
+function listInWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
 
 /** MIME type to extensions, the shape file pickers and react-dropzone's `accept` take. */
 export const ACCEPTED_AUDIO_TYPES: Record<string, string[]> = Object.fromEntries(

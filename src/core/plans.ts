@@ -48,7 +48,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '30-second transcripts',
       '10 transcriptions per month',
       '100 MB of storage',
-      'Plain-text download',
+      'Editor and downloads (TXT, DOCX, PDF, subtitles)',
     ],
     limits: {
       transcriptSeconds: FREE_TRANSCRIPT_SECONDS,
@@ -69,7 +69,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Files up to 100 MB',
       'Unlimited transcriptions',
       '10 GB of storage',
-      'High-quality transcription',
+      'Full-length transcripts',
       'Priority processing',
     ],
     limits: {

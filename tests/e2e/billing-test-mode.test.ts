@@ -59,7 +59,7 @@ describe('Pro billing in test mode, in the browser', () => {
       'Files up to 100 MB',
       'Unlimited transcriptions',
       '10 GB of storage',
-      'High-quality transcription',
+      'Full-length transcripts',
       'Priority processing',
       'renews automatically each month',
       'You can cancel anytime from your account settings',

@@ -40,7 +40,7 @@ const FEATURES: Feature[] = [
     icon: Download,
     title: 'Easy Download',
     description:
-      'Download any transcript as a plain-text (TXT) file that opens in every editor, word processor and notes app.',
+      'Download any transcript as plain text, Word (DOCX), PDF, Markdown or subtitles (SRT, VTT), with speaker names where more than one person speaks.',
   },
   {
     icon: BadgeDollarSign,

@@ -1,3 +1,4 @@
+import { ACCEPTED_AUDIO_LABELS } from '../../core/audio-formats';
 /** Plan facts phrased for marketing copy, all derived from src/core so no page hard-codes a limit. */
 import {
   FREE_TRANSCRIPT_SECONDS,
@@ -39,5 +40,5 @@ export const PRO_PRICE_WORDS = `${PRO_PLAN.price} a ${PRO_PLAN.period}`;
 export const RECORDER_MINUTES = Math.floor(RECORDER_MAX_SECONDS / 60);
 
 /** Formats the service accepts (src/core/audio-formats.ts), in the account and the free trial alike. */
-export const ACCOUNT_FORMATS = 'MP3, WAV, M4A, OGG, FLAC, AAC or WebM';
+export const ACCOUNT_FORMATS = ACCEPTED_AUDIO_LABELS;
 export const TRIAL_FORMATS = ACCOUNT_FORMATS;

@@ -1,3 +1,4 @@
+import { ACCEPTED_AUDIO_LABELS } from '../../../core/audio-formats';
 import { Loader2, UploadCloud } from 'lucide-react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -114,9 +115,7 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
                 ? 'Drop the audio file here'
                 : 'Drag and drop an audio file here, or click to browse'}
             </p>
-            <p className="mt-1 text-xs text-slate-500">
-              MP3, WAV, M4A, OGG, FLAC or AAC, up to 100 MB
-            </p>
+            <p className="mt-1 text-xs text-slate-500">{ACCEPTED_AUDIO_LABELS}, up to 100 MB</p>
           </div>
         )}
         {file && !result ? (

@@ -1,6 +1,6 @@
 import { UploadCloud } from 'lucide-react';
 import type { DropzoneState } from 'react-dropzone';
-import { ACCEPTED_AUDIO_SUMMARY } from '../../../core/audio-formats';
+import { ACCEPTED_AUDIO_LABELS } from '../../../core/audio-formats';
 import { cn } from '../../lib/cn';
 import { useTouchScreen } from '../../lib/use-touch-screen';
 
@@ -36,7 +36,7 @@ export function UploadDropzone({
             ? 'Tap to choose a file'
             : 'Drag and drop an audio file here, or click to browse'}
       </p>
-      <p className="mt-1 text-xs text-slate-500">{ACCEPTED_AUDIO_SUMMARY}, up to 100MB</p>
+      <p className="mt-1 text-xs text-slate-500">{ACCEPTED_AUDIO_LABELS}, up to 100MB</p>
     </div>
   );
 }

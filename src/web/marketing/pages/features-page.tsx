@@ -54,7 +54,7 @@ const FEATURES: Feature[] = [
     icon: PencilLine,
     title: 'Easy editing',
     description:
-      'Transcripts download as plain text that opens in any editor or word processor, ready to correct, quote and share. An in-app editor is on our roadmap.',
+      'Correct a transcript in the browser beside its audio, with undo, autosave and the original always kept; then download it as TXT, DOCX, PDF, Markdown, SRT or VTT, or share a read-only link.',
   },
   {
     icon: ListChecks,
@@ -71,9 +71,8 @@ const FEATURES: Feature[] = [
   {
     icon: Users,
     title: 'Speaker recognition',
-    badge: 'Pro · Coming soon',
     description:
-      'Labels for who said what in interviews and meetings. Planned for the Pro plan; timestamps already make it easy to follow a conversation.',
+      'Every transcript says who said what in interviews and meetings: voices are told apart on our own servers, with nothing sent away. Name a speaker once and every line of theirs follows.',
   },
   {
     icon: FolderLock,

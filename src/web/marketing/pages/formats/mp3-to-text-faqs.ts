@@ -14,7 +14,7 @@ export const MP3_TO_TEXT_FAQS: Faq[] = [
   {
     question: 'What format is the transcript in?',
     answer:
-      'You can read it online with timestamps and download it as a plain-text (TXT) file that opens everywhere. DOCX and PDF exports are planned.',
+      'You can read it online with timestamps and correct it in the browser beside the audio, and download it as TXT, DOCX, PDF, Markdown or subtitles (SRT, VTT).',
   },
   {
     question: 'Can I convert other formats too?',

@@ -71,7 +71,7 @@ const STEPS: Step[] = [
   { title: 'Review', description: 'Read the timestamped transcript and play back any passage.' },
   {
     title: 'Download',
-    description: 'Save it as a TXT file. DOCX and PDF exports are coming soon.',
+    description: 'Save it as TXT, DOCX, PDF, Markdown or subtitles (SRT, VTT).',
   },
 ];
 

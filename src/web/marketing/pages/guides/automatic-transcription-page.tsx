@@ -52,7 +52,7 @@ const FEATURES = [
   `Upload ${ACCOUNT_FORMATS} files up to ${MAX_UPLOAD}, or record up to ${RECORDER_MINUTES} minutes in the browser`,
   'Background processing with progress on your dashboard',
   'Timed segments you can play back to check a passage',
-  'Plain-text download that works with every editor',
+  'Downloads as TXT, DOCX, PDF, Markdown and subtitles',
   'A private library of transcripts that only you can open',
   'Priority processing on Pro',
 ];

@@ -56,7 +56,7 @@ const COMPARISON: ComparisonRow[] = [
   // Both plans use the server's one speech engine: the free plan is shorter, not worse.
   { label: 'Speech recognition', values: ['The same engine', 'The same engine'] },
   { label: 'Processing', values: ['Standard queue', 'Priority'] },
-  { label: 'Plain-text download', values: [true, true] },
+  { label: 'Editor and downloads (TXT, DOCX, PDF, SRT, VTT)', values: [true, true] },
   { label: 'Timestamped transcripts', values: [true, true] },
   { label: 'Browser recording', values: [true, true] },
 ];

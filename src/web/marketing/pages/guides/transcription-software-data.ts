@@ -91,7 +91,7 @@ export const COMPARISON_ROWS: ComparisonRow[] = [
       'Yes, with limits',
     ],
   },
-  { label: 'Speaker recognition', values: ['Coming soon', 'Usually', 'Yes', 'Rarely'] },
+  { label: 'Speaker recognition', values: ['Yes', 'Usually', 'Yes', 'Rarely'] },
   {
     label: 'Price',
     values: [PRO_PRICE, 'Commonly $10-30/month', 'Commonly $1-3/minute', '$0'],

@@ -41,7 +41,7 @@ const FEATURES: Feature[] = [
   {
     icon: Download,
     title: 'Download as text',
-    description: 'Save the result as a plain-text file and paste it anywhere.',
+    description: 'Save the result as plain text, Word or PDF, or copy it and paste it anywhere.',
   },
 ];
 
@@ -53,7 +53,7 @@ const STEPS: Step[] = [
   {
     title: 'Choose options',
     description:
-      'Language is set by the service or detected automatically where the engine supports it. Speaker labels are coming to Pro.',
+      'Language is set by the service or detected automatically where the engine supports it. When several people speak, each line says who.',
   },
   {
     title: 'Process',

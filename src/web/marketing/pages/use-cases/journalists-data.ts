@@ -104,9 +104,8 @@ export const ESSENTIAL_FEATURES: Feature[] = [
   {
     icon: Users,
     title: 'Speaker Identification',
-    badge: 'Coming soon',
     description:
-      'Labels for interviewer and interviewee are on the way for Pro. Until then, timestamps make it easy to follow who said what.',
+      'Every line says who is speaking. Voices are told apart automatically on our own servers; name the interviewer and the interviewee once and every line of theirs follows.',
   },
   {
     icon: Timer,
@@ -129,8 +128,8 @@ export const SUPPORTING_FEATURES: Feature[] = [
   },
   {
     icon: Download,
-    title: 'Text download',
-    description: 'Download transcripts as plain text for any editor.',
+    title: 'Downloads for every desk',
+    description: 'Download transcripts as Word, PDF, plain text or subtitles, with speaker names.',
   },
   {
     icon: FolderOpen,
