@@ -28,7 +28,9 @@ export const MESSAGES = {
   notFoundTranscription:
     "Transcription not found. The transcription you're looking for doesn't exist or you don't have permission to view it.",
   notFoundTitle: '404 Page Not Found',
-  notFoundText: 'Did you forget to add the page to the router?',
+  /** Decision 20 (shared/spec/DECISIONS.md): the spec's developer sentence, said to users. */
+  notFoundText:
+    'We could not find this page. The link may be mistyped, or the page may have moved.',
   loadingAuth: 'Loading authentication state...',
   emptyTitle: 'No transcriptions yet',
   emptyText: 'Get started by uploading your first audio file.',

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/core/messages.js';
 import { signUp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -23,7 +24,7 @@ describe('accounts in the browser', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
       .toBe('Transform your audio into text in seconds');
     await page.getByRole('link', { name: 'Sign In' }).first().click();
-    await page.waitForURL('**/api/login');
+    await page.waitForURL('**/sign-in');
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
@@ -91,9 +92,8 @@ describe('accounts in the browser', () => {
     // A real 404 for search engines; the page itself shows the app's 404 screen.
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(
-      true,
-    );
+    expect(await page.getByText(MESSAGES.notFoundText).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
     await context.close();
     // Chromium itself logs the document's 404 status as a console error.
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);

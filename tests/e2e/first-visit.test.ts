@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/core/messages.js';
 import type {
   TranscriptionDto,
   TranscriptionListItemDto,
@@ -43,7 +44,8 @@ describe('a first visit without dead ends', () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByText(MESSAGES.notFoundText).waitFor();
+    await page.getByRole('link', { name: 'See what Sonoscript does' }).waitFor();
     expect(await page.title()).toBe('Page not found - Sonoscript');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page

@@ -54,7 +54,7 @@ describe('forgotten password, with a real SMTP server', () => {
     await page.getByText('Your password has been changed.').waitFor();
 
     await page.getByRole('link', { name: 'Sign in with it' }).click();
-    await page.waitForURL('**/api/login');
+    await page.waitForURL('**/sign-in');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a fresh new passphrase');
     await page.getByRole('button', { name: 'Sign in' }).click();

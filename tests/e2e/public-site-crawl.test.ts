@@ -10,7 +10,8 @@ import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const NOT_FOUND_TITLE = '404 Page Not Found';
-const NOT_FOUND_TEXT = 'Did you forget to add the page to the router?';
+const NOT_FOUND_TEXT =
+  'We could not find this page. The link may be mistyped, or the page may have moved.';
 
 interface PageMeta {
   title: string;
@@ -255,6 +256,8 @@ describe('the public site, signed out, in a browser', () => {
     await page.goto('/about');
     await waitUntilHydrated(page);
     expect(await linksOf('Main')).toEqual([
+      ['Features', '/features'],
+      ['Pricing', '/pricing'],
       ['About', '/about'],
       ['Sign In', '/api/login'],
     ]);
@@ -273,6 +276,8 @@ describe('the public site, signed out, in a browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
     expect(await linksOf('Mobile')).toEqual([
+      ['Features', '/features'],
+      ['Pricing', '/pricing'],
       ['About', '/about'],
       ['Contact', '/contact'],
       ['Terms', '/terms'],

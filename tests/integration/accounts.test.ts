@@ -244,10 +244,13 @@ describe.each(kinds)('accounts on %s', (kind) => {
     });
   });
 
-  it('serves the sign-in page at /api/login', async () => {
-    const response = await app.server.inject({ url: '/api/login?returnTo=/upgrade' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
+  it('serves the sign-in page at /sign-in, and /api/login leads there keeping its query', async () => {
+    const response = await app.server.inject({ url: '/api/login?returnTo=/upgrade&mode=sign-up' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/sign-in?returnTo=/upgrade&mode=sign-up');
+    const page = await app.server.inject({ url: '/sign-in?returnTo=/upgrade' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
   });
 });
 

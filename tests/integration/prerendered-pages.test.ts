@@ -27,6 +27,7 @@ const H1: Record<string, string> = {
   '/': 'Transform your audio into text in seconds',
   '/about': `About ${PRODUCT_NAME}`,
   '/features': 'Everything you need to turn recordings into text',
+  '/pricing': 'Simple plans for every recording',
   '/contact': 'Contact Us',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
@@ -152,6 +153,8 @@ const SPEC_ANCHORS: Record<string, string[]> = {
 };
 
 const HEADER_LINKS: [string, string][] = [
+  ['/features', 'Features'],
+  ['/pricing', 'Pricing'],
   ['/about', 'About'],
   ['/api/login', 'Sign In'],
 ];
@@ -453,7 +456,13 @@ describe('sitemap.xml, robots.txt and unknown paths', () => {
   );
 
   it('answers the signed-in routes and the sign-in page with the app shell (200)', async () => {
-    for (const url of ['/upgrade', '/transcription/abc', '/account', '/api/login']) {
+    for (const url of [
+      '/upgrade',
+      '/transcription/abc',
+      '/account',
+      '/transcriptions',
+      '/sign-in',
+    ]) {
       const response = await app.server.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(shell);

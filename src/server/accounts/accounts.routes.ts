@@ -18,6 +18,12 @@ import { sanitizeReturnTo } from './return-to.js';
 export const LOGOUT_CROSS_SITE =
   'Sign-out was refused because the request came from another site. Use "Sign out" in the menu of this site.';
 
+/** `?a=b` of a request URL, or '' when it has none. */
+function queryOf(url: string): string {
+  const index = url.indexOf('?');
+  return index < 0 ? '' : url.slice(index);
+}
+
 export interface AccountsRoutesOptions {
   auth: Auth;
   /** Whether the user has Pro now: billing answers it; accounts only show it. */
@@ -84,7 +90,8 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     async (request, reply) => {
       const returnTo = sanitizeReturnTo(request.query.returnTo, originOf(request));
       if (request.user) return reply.redirect(returnTo, 302);
-      if (!options.oidcEnabled) return options.sendAppShell(reply);
+      // The product's own sign-in page lives at /sign-in (decision 23); the query goes with it.
+      if (!options.oidcEnabled) return reply.redirect(`/sign-in${queryOf(request.url)}`, 302);
       const response = await auth.handler(
         authPost(request, '/sign-in/social', {
           provider: OIDC_PROVIDER_ID,
@@ -101,6 +108,19 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.redirect(providerUrl, 302);
+    },
+  );
+
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/sign-in',
+    { config: { auth: 'optional-session' } },
+    async (request, reply) => {
+      if (request.user) {
+        return reply.redirect(sanitizeReturnTo(request.query.returnTo, originOf(request)), 302);
+      }
+      // With single sign-on there is no password form: /api/login goes to the provider.
+      if (options.oidcEnabled) return reply.redirect(`/api/login${queryOf(request.url)}`, 302);
+      return options.sendAppShell(reply);
     },
   );
 

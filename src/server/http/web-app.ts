@@ -13,7 +13,8 @@ const APP_ROUTES = [
   /^\/transcription\/[^/]+$/,
   /^\/upgrade$/,
   /^\/account$/,
-  /^\/api\/login$/,
+  /^\/sign-in$/,
+  /^\/transcriptions$/,
   /^\/forgot-password$/,
   /^\/reset-password$/,
 ];

@@ -15,6 +15,7 @@ const ForgotPasswordPage = lazy(() => import('../features/sign-in/forgot-passwor
 const ResetPasswordPage = lazy(() => import('../features/sign-in/reset-password-page'));
 const UpgradePage = lazy(() => import('../features/upgrade/upgrade-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
+const LibraryPage = lazy(() => import('../features/library/library-page'));
 const TranscriptionDetailPage = lazy(
   () => import('../features/transcriptions/transcription-detail-page'),
 );
@@ -63,8 +64,14 @@ export function AppRoutes() {
         <Route path="/upgrade">
           <Protected component={UpgradePage} />
         </Route>
+        <Route path="/transcriptions">
+          <Protected component={LibraryPage} />
+        </Route>
         <Route path="/account">
           <Protected component={AccountPage} />
+        </Route>
+        <Route path="/sign-in">
+          <SignInPage />
         </Route>
         <Route path="/api/login">
           <SignInPage />

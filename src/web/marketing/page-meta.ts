@@ -33,6 +33,12 @@ export const PAGE_META: Record<PublicPath, PublicPageMeta> = {
     title: `Features - ${name} audio transcription`,
     description: `Upload or record audio and get a timestamped transcript. See ${name}'s features, how it works in three steps, and Free and Pro pricing.`,
   },
+  '/pricing': {
+    label: 'Pricing',
+    group: 'Main Pages',
+    title: `Pricing - ${name} Free and Pro plans`,
+    description: `${name} is free for ${FREE_SECONDS_ADJECTIVE} transcripts, ten a month. Pro is ${PRO_PRICE} for whole recordings, unlimited transcriptions and priority processing.`,
+  },
   '/contact': {
     label: 'Contact Us',
     group: 'Main Pages',

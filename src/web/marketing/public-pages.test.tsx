@@ -30,6 +30,7 @@ describe('public page registry', () => {
         '/contact',
         '/sitemap',
         '/features',
+        '/pricing',
         '/audio-to-text',
         '/transcription-software',
         '/voice-to-text',

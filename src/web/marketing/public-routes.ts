@@ -12,6 +12,7 @@ type PageModule = { default: ComponentType };
 const LOADERS = {
   '/about': () => import('./pages/about-page'),
   '/features': () => import('./pages/features-page'),
+  '/pricing': () => import('./pages/pricing-page'),
   '/contact': () => import('./pages/contact/contact-page'),
   '/privacy': () => import('./pages/privacy-page'),
   '/terms': () => import('./pages/terms-page'),

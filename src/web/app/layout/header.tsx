@@ -20,14 +20,20 @@ interface NavLink {
 function signedInLinks(user: CurrentUser): NavLink[] {
   const links = [
     { href: '/', label: 'Dashboard' },
-    { href: '/#transcriptions', label: 'My Transcriptions' },
+    { href: '/transcriptions', label: 'My Transcriptions' },
   ];
   if (!user.isPaid) links.push({ href: '/upgrade', label: 'Upgrade' });
   return links;
 }
 
-const SIGNED_OUT_DESKTOP: NavLink[] = [{ href: '/about', label: 'About' }];
+const SIGNED_OUT_DESKTOP: NavLink[] = [
+  { href: '/features', label: 'Features' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/about', label: 'About' },
+];
 const SIGNED_OUT_MOBILE: NavLink[] = [
+  { href: '/features', label: 'Features' },
+  { href: '/pricing', label: 'Pricing' },
   { href: '/about', label: 'About' },
   { href: '/contact', label: 'Contact' },
   { href: '/terms', label: 'Terms' },
