@@ -11,6 +11,7 @@ import { AI_VS_HUMAN_FAQS } from './pages/compare/ai-vs-human-transcription-faqs
 import { FREE_VS_PAID_FAQS } from './pages/compare/free-vs-paid-tools-faqs';
 import { OTTER_REV_DESCRIPT_FAQS } from './pages/compare/otter-vs-rev-vs-descript-faqs';
 import { MP3_TO_TEXT_FAQS } from './pages/formats/mp3-to-text-faqs';
+import { PRICING_FAQS } from './pages/pricing-faqs';
 import { AUTOMATIC_TRANSCRIPTION_FAQS } from './pages/guides/automatic-transcription-faqs';
 import { FREE_TRANSCRIPTION_FAQS } from './pages/guides/free-transcription-faqs';
 import { SECURE_TRANSCRIPTION_FAQS } from './pages/guides/secure-transcription-faqs';
@@ -25,6 +26,7 @@ const CONTEXT = 'https://schema.org';
 
 /** The FAQs each page shows, from the same modules the pages render. */
 export const PAGE_FAQS: Partial<Record<PublicPath, Faq[]>> = {
+  '/pricing': PRICING_FAQS,
   '/voice-to-text': VOICE_TO_TEXT_FAQS,
   '/automatic-transcription': AUTOMATIC_TRANSCRIPTION_FAQS,
   '/free-transcription': FREE_TRANSCRIPTION_FAQS,
