@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/core/messages.js';
 import { PRODUCT_NAME } from '../../src/core/product.js';
 import { HOME_META, PUBLIC_PAGES } from '../../src/web/marketing/public-pages.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, waitUntilHydrated } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const NOT_FOUND_TITLE = '404 Page Not Found';
@@ -59,15 +59,6 @@ async function snapshot(page: Page): Promise<Snapshot> {
         .map((block) => squash(block.textContent))
         .filter((text) => text !== ''),
     };
-  });
-}
-
-/** The document has loaded, its requests (chunks, auth status) are done and React owns the h1. */
-async function waitUntilHydrated(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('h1');
-    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
   });
 }
 

@@ -48,3 +48,12 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
 }
+
+/** The document has loaded, its requests (chunks, auth status) are done and React owns the h1. */
+export async function waitUntilHydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+  });
+}
