@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { useAuth } from '../auth/use-auth';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { KnownVoicesCard } from './known-voices-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 
@@ -27,6 +28,7 @@ export default function AccountPage() {
       </Card>
       <PlanCard />
       <EmailPreferencesCard />
+      <KnownVoicesCard />
       <DeveloperApiCard />
       <DeleteAccountCard />
     </main>
