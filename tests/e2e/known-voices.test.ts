@@ -51,11 +51,13 @@ describe('known voices in account settings', () => {
     const remember = section.getByRole('checkbox', { name: 'Remember voices I name' });
     await remember.waitFor();
     expect(await remember.isChecked()).toBe(false);
-    await remember.check();
+    // The box shows the saved choice: it changes once the server has it.
+    await remember.click();
     await waitForToast(page, 'Voice settings saved');
+    await expect.poll(() => remember.isChecked()).toBe(true);
     await section.getByText('No voices remembered.').waitFor();
 
-    const transcript = await uploadViaApi(page, recording);
+    const transcript = await uploadViaApi(page, recording, 'board-meeting.flac', 240_000);
     await renameSpeakers(page, transcript.id, { 'Speaker 1': 'Grace', 'Speaker 2': 'Ada' });
     await page.reload();
     const voices = section.getByRole('list', { name: 'Remembered voices' }).getByRole('listitem');
@@ -82,6 +84,10 @@ describe('known voices in account settings', () => {
     const { body } = await apiGet<KnownVoicesDto>(page, '/api/voices');
     expect(body.voices.map((voice) => voice.name)).toEqual(['Ada Lovelace']);
     await context.close();
-    expect(errors).toEqual([]);
-  });
+    // The one refused rename, and nothing else.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    // 15 s of real speech through PocketSphinx: minutes when the machine is busy.
+  }, 360_000);
 });
