@@ -20,7 +20,7 @@ const SERVER_LAYERS = [
   ['jobs', 'speech', 'speech/speakers'],
   ['http'],
   ['accounts', 'contact', 'quota', 'site'],
-  ['billing', 'search', 'uploads'],
+  ['billing', 'known-voices', 'search', 'uploads'],
   ['account-deletion', 'live'],
   ['transcriptions'],
   ['developer-api', 'free-trial'],

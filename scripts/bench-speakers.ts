@@ -14,6 +14,8 @@
  *
  * It then counts the voices in recordings joined from ../shared/data/speech (readers the method
  * was not developed on, and longer than the conversations): one reader for 3.7 min, two, three.
+ * Last, known voices: a reader named in one recording and looked for in another
+ * (known-voices-bench.ts). `--known-voices` runs only that part.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,13 +38,7 @@ import {
   type DiarizationScore,
   type ScoredTurn,
 } from './diarization-error-rate.js';
-
-interface TruthEntry {
-  file: string;
-  speakers: number;
-  duration: number;
-  turns: { start: number; end: number; speaker: string }[];
-}
+import { benchKnownVoices, type TruthEntry } from './known-voices-bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
@@ -51,6 +47,7 @@ const { values, positionals } = parseArgs({
     tuning: { type: 'string' },
     requested: { type: 'boolean' },
     pocketsphinx: { type: 'boolean' },
+    'known-voices': { type: 'boolean' },
   },
 });
 const folder = path.resolve(positionals[0] ?? path.join(here, '../../shared/data/speakers'));
@@ -123,6 +120,10 @@ async function main(): Promise<void> {
   const truth = JSON.parse(await readFile(path.join(folder, 'truth.json'), 'utf8')) as TruthEntry[];
   const workDir = await mkdtemp(path.join(tmpdir(), 'bench-speakers-'));
   try {
+    if (values['known-voices']) {
+      await benchKnownVoices(folder, truth, workDir);
+      return;
+    }
     const rows: { entry: TruthEntry; score: DiarizationScore; found: number; seconds: number }[] =
       [];
     console.log(
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
     );
     await benchJoinedRecordings(workDir);
     if (values.pocketsphinx) await benchWithPocketSphinx(truth, workDir);
+    await benchKnownVoices(folder, truth, workDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { v1Routes } from './developer-api/v1.routes.js';
 import { FreeTrialSlots } from './free-trial/free-trial-slots.js';
 import { freeTrialRoutes } from './free-trial/free-trial.routes.js';
 import { healthRoutes } from './http/health.routes.js';
+import { knownVoicesRoutes } from './known-voices/known-voices.routes.js';
 import { registerApiDocsPage } from './http/openapi.js';
 import {
   liveTranscriptionRoutes,
@@ -113,8 +114,13 @@ export const FEATURES: readonly Feature[] = [
       requestsInFlightPerAccount: config.apiRequestsInFlight,
     }),
   (server) => registerApiDocsPage(server),
-  (server, { database, api }) =>
-    server.register(transcriptionEditsRoutes, { db: database.db, originOf: api.originOf }),
+  (server, { database, services, api }) =>
+    server.register(transcriptionEditsRoutes, {
+      db: database.db,
+      originOf: api.originOf,
+      voices: { db: database.db, storage: services.storage, workDir: services.workDir },
+    }),
+  (server, { database }) => server.register(knownVoicesRoutes, { db: database.db }),
   (server, { config, database }) => {
     // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.
     const exportThreads = new ExportThreadPool(config.exportThreads);

@@ -6,6 +6,7 @@ import {
   account,
   accountDeletions,
   apiKeys,
+  knownVoices,
   session,
   transcriptions,
   user,
@@ -46,6 +47,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     await tx.delete(account).where(eq(account.userId, userId));
     // The user row stays (anonymised), so its keys must go with its sessions.
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    // Voice data is the person's: it goes with the account (its sources went with the transcripts).
+    await tx.delete(knownVoices).where(eq(knownVoices.userId, userId));
     // better-auth's one-time tokens: those named by the address, and those whose value is the
     // user (password-reset links), which would otherwise set a password on the deleted account.
     await tx
@@ -58,6 +61,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
         email: deletedEmailFor(userId),
         image: null,
         emailVerified: false,
+        rememberVoices: false,
         updatedAt: new Date(),
       })
       .where(eq(user.id, userId));

@@ -55,6 +55,8 @@ export const user = pgTable('users', {
   updatedAt: updatedAt(),
   /** Ours, not better-auth's: email me when a long transcript is ready (account settings). */
   transcriptReadyEmail: boolean('transcript_ready_email').notNull().default(true),
+  /** Ours: remember the voices I name and name them in later recordings (off unless chosen). */
+  rememberVoices: boolean('remember_voices').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -323,6 +325,46 @@ export const apiKeys = pgTable(
     rateCount: integer('rate_count').notNull().default(0),
   },
   (table) => [index('api_keys_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Voices a user named, remembered to name them again in later recordings (issue 26, decision
+ * 0050). Only the account's owner ever sees them; the statistics are kept per recording they came
+ * from, so deleting a recording deletes what was learnt from it.
+ */
+export const knownVoices = pgTable(
+  'known_voices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('known_voices_user_name_idx').on(table.userId, table.name)],
+);
+
+/** What one recording says of a known voice: mel-cepstrum statistics of the lines named so. */
+export const knownVoiceSources = pgTable(
+  'known_voice_sources',
+  {
+    voiceId: text('voice_id')
+      .notNull()
+      .references(() => knownVoices.id, { onDelete: 'cascade' }),
+    transcriptionId: text('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    frames: integer('frames').notNull(),
+    sums: doublePrecision('sums').array().notNull(),
+    squares: doublePrecision('squares').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.voiceId, table.transcriptionId] }),
+    index('known_voice_sources_transcription_idx').on(table.transcriptionId),
+  ],
 );
 
 /**

@@ -16,6 +16,11 @@ import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
+import {
+  namesGiven,
+  rememberNamedVoices,
+  type RememberNamedVoicesDeps,
+} from '../known-voices/remember-named-voices.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
@@ -24,6 +29,8 @@ export interface TranscriptionEditsRoutesOptions {
   db: Database;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
+  /** Where a speaker's voice is measured when the owner names it and remembers voices. */
+  voices: RememberNamedVoicesDeps;
 }
 
 /** Correcting a transcript: PATCH it (with the version it was edited on), read the machine's one. */
@@ -32,7 +39,7 @@ export async function transcriptionEditsRoutes(
   options: TranscriptionEditsRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, originOf } = options;
+  const { db, originOf, voices } = options;
 
   app.patch(
     '/api/transcriptions/:id',
@@ -51,6 +58,11 @@ export async function transcriptionEditsRoutes(
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
       const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
+      // The edit is saved whatever happens here: a voice not remembered is only a lost convenience.
+      await rememberNamedVoices(voices, updated, namesGiven(row.segments, updated.segments)).catch(
+        (error: unknown) =>
+          request.log.warn({ err: error, transcriptionId: row.id }, 'could not remember a voice'),
+      );
       reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
       return toTranscriptionDto(updated, originOf(request));
     },

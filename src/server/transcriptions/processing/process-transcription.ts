@@ -12,6 +12,7 @@ import { assignSpeakers } from '../../speech/speakers/assign-speakers.js';
 import { detectSpeakers } from '../../speech/speakers/detect-speakers.js';
 import { SpeakerFeatures } from '../../speech/speakers/speaker-features.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
+import { nameKnownVoices } from '../../known-voices/name-known-voices.js';
 import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
@@ -107,15 +108,20 @@ export async function processTranscription(
         write({ progress: rounded });
       },
     });
-    const turns = detectSpeakers(speakerFeatures.timeline(), {
-      speakers: row.speakersRequested ?? undefined,
-    });
+    const blocks = speakerFeatures.timeline();
+    const turns = detectSpeakers(blocks, { speakers: row.speakersRequested ?? undefined });
+    const segments = await nameKnownVoices(
+      db,
+      row.userId,
+      blocks,
+      assignSpeakers(result.segments, turns),
+    );
     await writes;
     const completed = await updateRunningTranscription(db, row.id, {
       status: 'completed',
       progress: 100,
       text: result.text,
-      segments: assignSpeakers(result.segments, turns),
+      segments,
       language: result.language ?? null,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { KnownVoicesCard } from './known-voices-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 import { ProfileCard } from './profile-card';
@@ -13,6 +14,7 @@ export default function AccountPage() {
       <ProfileCard />
       <PlanCard />
       <EmailPreferencesCard />
+      <KnownVoicesCard />
       <DeveloperApiCard />
       <DeleteAccountCard />
     </main>

@@ -1,0 +1,279 @@
+/**
+ * Known voices on ../shared/data/speakers: each reader is named in one recording and looked for in
+ * another. Every conversation is cut into two recordings at its turns: each reader's 1st and 3rd
+ * turns go to the first, their 2nd to the second (a reader with one turn is only in the first),
+ * the other readers' turns staying in their order with the pause after each. A reader is named in
+ * one of the two and looked for in the other, both ways, among the voices of every reader named
+ * in the whole set (one account that named them all).
+ */
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { decodeAudio } from '../src/server/speech/audio/decode-audio.js';
+import { PCM_SAMPLE_RATE } from '../src/server/speech/audio/pcm-format.js';
+import { planChunks } from '../src/server/speech/audio/plan-chunks.js';
+import { readPcmRange } from '../src/server/speech/audio/read-pcm-range.js';
+import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js';
+import { detectSpeakers, type SpeakerTurn } from '../src/server/speech/speakers/detect-speakers.js';
+import {
+  recogniseVoices,
+  SAME_VOICE_BELOW,
+} from '../src/server/speech/speakers/recognise-voices.js';
+import { SpeakerFeatures } from '../src/server/speech/speakers/speaker-features.js';
+import {
+  voiceStatisticsOver,
+  type VoiceStatistics,
+} from '../src/server/speech/speakers/voice-statistics.js';
+
+export interface TruthEntry {
+  file: string;
+  speakers: number;
+  duration: number;
+  turns: { start: number; end: number; speaker: string }[];
+}
+
+interface Part {
+  name: string;
+  samples: Int16Array;
+  turns: { start: number; end: number; speaker: string }[];
+}
+
+async function decodeWhole(file: string, workDir: string): Promise<Int16Array> {
+  const sniffed = await sniffAudioFile(file);
+  if (!sniffed) throw new Error(`${file}: not audio`);
+  const decoded = await decodeAudio({
+    inputPath: file,
+    demuxer: sniffed.demuxer,
+    outputPath: path.join(workDir, 'known-voices.pcm'),
+  });
+  return readPcmRange(decoded.pcmPath, { startSample: 0, endSample: decoded.sampleCount });
+}
+
+/** The two recordings cut from one conversation (the second may be empty). */
+function cutInTwo(entry: TruthEntry, samples: Int16Array): Part[] {
+  const seen = new Map<string, number>();
+  const parts: Part[] = [
+    { name: `${entry.file} (1st, 3rd turns)`, samples: new Int16Array(0), turns: [] },
+    { name: `${entry.file} (2nd turns)`, samples: new Int16Array(0), turns: [] },
+  ];
+  const pieces: Int16Array[][] = [[], []];
+  const lengths = [0, 0];
+  entry.turns.forEach((turn, index) => {
+    const nth = seen.get(turn.speaker) ?? 0;
+    seen.set(turn.speaker, nth + 1);
+    const part = nth % 2;
+    const from = Math.round(turn.start * PCM_SAMPLE_RATE);
+    const next = entry.turns[index + 1];
+    const to = Math.min(
+      samples.length,
+      Math.round((next ? next.start : Math.max(turn.end + 0.5, entry.duration)) * PCM_SAMPLE_RATE),
+    );
+    const piece = samples.subarray(from, to);
+    const at = lengths[part]! / PCM_SAMPLE_RATE;
+    parts[part]!.turns.push({
+      start: at,
+      end: at + (turn.end - turn.start),
+      speaker: turn.speaker,
+    });
+    pieces[part]!.push(piece);
+    lengths[part]! += piece.length;
+  });
+  parts.forEach((part, index) => {
+    const joined = new Int16Array(lengths[index]!);
+    let at = 0;
+    for (const piece of pieces[index]!) {
+      joined.set(piece, at);
+      at += piece.length;
+    }
+    part.samples = joined;
+  });
+  return parts.filter((part) => part.turns.length > 0);
+}
+
+interface Heard {
+  part: Part;
+  turns: SpeakerTurn[];
+  /** Statistics of each voice detection found. */
+  voices: Map<number, VoiceStatistics>;
+}
+
+/** Detection as in a job: chunks planned on the recording, features, then voices. */
+async function hear(part: Part, workDir: string): Promise<Heard> {
+  const pcmPath = path.join(workDir, 'part.pcm');
+  await writeFile(pcmPath, part.samples);
+  const chunks = await planChunks(pcmPath, { maxChunkSeconds: 60 });
+  const features = new SpeakerFeatures();
+  for (const chunk of chunks)
+    features.addChunk(chunk.startSample, await readPcmRange(pcmPath, chunk));
+  const blocks = features.timeline();
+  const turns = detectSpeakers(blocks);
+  const voices = new Map<number, VoiceStatistics>();
+  for (const speaker of new Set(turns.map((turn) => turn.speaker)))
+    voices.set(
+      speaker,
+      voiceStatisticsOver(
+        blocks,
+        turns.filter((turn) => turn.speaker === speaker),
+      ),
+    );
+  return { part, turns, voices };
+}
+
+/** The found voice that covers most of [start, end). */
+function voiceOver(turns: readonly SpeakerTurn[], start: number, end: number): number | undefined {
+  const time = new Map<number, number>();
+  for (const turn of turns) {
+    const overlap = Math.min(end, turn.end) - Math.max(start, turn.start);
+    if (overlap > 0) time.set(turn.speaker, (time.get(turn.speaker) ?? 0) + overlap);
+  }
+  return [...time].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The voice a user names as `reader`: the found voice that holds most of the reader's turns. */
+function namedVoice(heard: Heard, reader: string): VoiceStatistics | undefined {
+  const time = new Map<number, number>();
+  for (const turn of heard.part.turns.filter((t) => t.speaker === reader)) {
+    const voice = voiceOver(heard.turns, turn.start, turn.end);
+    if (voice !== undefined) time.set(voice, (time.get(voice) ?? 0) + turn.end - turn.start);
+  }
+  const voice = [...time].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return voice === undefined ? undefined : heard.voices.get(voice);
+}
+
+export async function loadHeardParts(
+  folder: string,
+  truth: TruthEntry[],
+  workDir: string,
+): Promise<Heard[][]> {
+  const pairs: Heard[][] = [];
+  for (const entry of truth) {
+    const samples = await decodeWhole(path.join(folder, entry.file), workDir);
+    const heard: Heard[] = [];
+    for (const part of cutInTwo(entry, samples)) heard.push(await hear(part, workDir));
+    pairs.push(heard);
+  }
+  return pairs;
+}
+
+export type Recognise = (
+  heard: Map<string, VoiceStatistics>,
+  known: { name: string; statistics: VoiceStatistics }[],
+) => Map<string, string>;
+
+export interface KnownVoicesScore {
+  turns: number;
+  recognised: number;
+  /** Turns of other readers given a reader's name. */
+  wrongName: number;
+  /** Per reader: share of their turns that carried another reader's name. */
+  worstWrongShare: number;
+  /** With the reader's own voice left out of the account: their turns given someone's name. */
+  unknownTurns: number;
+  unknownNamed: number;
+}
+
+export function scoreKnownVoices(pairs: Heard[][], recognise: Recognise): KnownVoicesScore {
+  // Each reader named once per recording they are in; the account holds one voice per (reader, recording).
+  const named: { reader: string; from: Heard; statistics: VoiceStatistics }[] = [];
+  for (const pair of pairs)
+    for (const heard of pair)
+      for (const reader of new Set(heard.part.turns.map((turn) => turn.speaker))) {
+        const statistics = namedVoice(heard, reader);
+        if (statistics) named.push({ reader, from: heard, statistics });
+      }
+  const score: KnownVoicesScore = {
+    turns: 0,
+    recognised: 0,
+    wrongName: 0,
+    worstWrongShare: 0,
+    unknownTurns: 0,
+    unknownNamed: 0,
+  };
+  const wrongByReader = new Map<string, { turns: number; wrong: number }>();
+  for (const pair of pairs) {
+    if (pair.length < 2) continue;
+    for (const [namedIn, lookedIn] of [
+      [pair[0]!, pair[1]!],
+      [pair[1]!, pair[0]!],
+    ] as const) {
+      // The account: this reader set's voices named in `namedIn`, every other reader's in the
+      // first recording they are in elsewhere (one voice per name).
+      const account = new Map<string, VoiceStatistics>();
+      for (const voice of named)
+        if (voice.from === namedIn || (!pair.includes(voice.from) && !account.has(voice.reader)))
+          account.set(voice.reader, voice.statistics);
+      const heardVoices = new Map(
+        [...lookedIn.voices].map(([voice, statistics]) => [String(voice), statistics]),
+      );
+      const run = (known: Map<string, VoiceStatistics>) =>
+        recognise(
+          heardVoices,
+          [...known].map(([name, statistics]) => ({ name, statistics })),
+        );
+      const names = run(account);
+      const namedThere = new Set(namedIn.part.turns.map((turn) => turn.speaker));
+      for (const turn of lookedIn.part.turns) {
+        const voice = voiceOver(lookedIn.turns, turn.start, turn.end);
+        const name = voice === undefined ? undefined : names.get(String(voice));
+        // A reader with one turn is in one recording only: not named in the other.
+        if (namedThere.has(turn.speaker)) score.turns += 1;
+        if (name === turn.speaker) score.recognised += 1;
+        const tally = wrongByReader.get(turn.speaker) ?? { turns: 0, wrong: 0 };
+        tally.turns += 1;
+        if (name !== undefined && name !== turn.speaker) {
+          score.wrongName += 1;
+          tally.wrong += 1;
+        }
+        wrongByReader.set(turn.speaker, tally);
+      }
+      // Open set: each reader of this recording in turn left out of the account.
+      for (const reader of new Set(lookedIn.part.turns.map((turn) => turn.speaker))) {
+        const without = new Map(account);
+        without.delete(reader);
+        const namesWithout = run(without);
+        for (const turn of lookedIn.part.turns.filter((t) => t.speaker === reader)) {
+          const voice = voiceOver(lookedIn.turns, turn.start, turn.end);
+          score.unknownTurns += 1;
+          if (voice !== undefined && namesWithout.has(String(voice))) score.unknownNamed += 1;
+        }
+      }
+    }
+  }
+  for (const tally of wrongByReader.values())
+    score.worstWrongShare = Math.max(score.worstWrongShare, tally.wrong / tally.turns);
+  return score;
+}
+
+const percent = (part: number, whole: number) =>
+  `${part}/${whole} (${((100 * part) / Math.max(1, whole)).toFixed(1)}%)`;
+
+/** Prints the known-voices figures at the product's threshold and at its neighbours. */
+export async function benchKnownVoices(
+  folder: string,
+  truth: TruthEntry[],
+  workDir: string,
+): Promise<void> {
+  const pairs = await loadHeardParts(folder, truth, workDir);
+  console.log(
+    '\nKnown voices: each reader named in one half of their conversation, looked for in the other' +
+      ' (both ways), among the voices of all readers named in the set:',
+  );
+  console.log(
+    'threshold  turns recognised   turns given another reader’s name   unknown readers named',
+  );
+  for (const threshold of [1.1, 1.2, SAME_VOICE_BELOW, 1.4]) {
+    const score = scoreKnownVoices(pairs, (heard, known) =>
+      recogniseVoices(heard, known, threshold),
+    );
+    console.log(
+      `${(threshold === SAME_VOICE_BELOW ? `${threshold} *` : String(threshold)).padEnd(11)}` +
+        `${percent(score.recognised, score.turns).padEnd(19)}` +
+        `${percent(score.wrongName, score.turns)}, worst reader ${(100 * score.worstWrongShare).toFixed(0)}%`.padEnd(
+          36,
+        ) +
+        `${percent(score.unknownNamed, score.unknownTurns)}`,
+    );
+  }
+  console.log(
+    '(* the threshold the product uses; "unknown": the reader’s own voice left out of the account)',
+  );
+}

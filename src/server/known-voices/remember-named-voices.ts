@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../db/database.js';
+import type { StoredSegment } from '../db/schema.js';
+import { isSpeakerLabel } from '../../core/speakers.js';
+import { demuxerOfFormat } from '../speech/audio/sniff-audio-format.js';
+import { measureVoices } from '../speech/speakers/measure-voices.js';
+import type { TimeSpan } from '../speech/speakers/voice-statistics.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { findRememberVoices, rememberVoice } from './known-voices.repository.js';
+
+/** Names that an edit gave: on lines now, on none before, and not a label detection gives. */
+export function namesGiven(
+  before: readonly StoredSegment[],
+  after: readonly StoredSegment[],
+): string[] {
+  const had = new Set(before.map((segment) => segment.speaker));
+  return [...new Set(after.map((segment) => segment.speaker))].filter(
+    (name) => !had.has(name) && !isSpeakerLabel(name),
+  );
+}
+
+export interface RememberNamedVoicesDeps {
+  db: Database;
+  storage: ObjectStorage;
+  workDir: string;
+}
+
+export interface NamedRecording {
+  id: string;
+  userId: string;
+  audioKey: string;
+  audioFormat: string;
+  segments: readonly StoredSegment[];
+}
+
+/**
+ * Remembers the voices of speakers the user just named in a recording, when the user chose to:
+ * each voice is measured again from the stored audio over the lines that carry its name.
+ */
+export async function rememberNamedVoices(
+  deps: RememberNamedVoicesDeps,
+  recording: NamedRecording,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0 || !(await findRememberVoices(deps.db, recording.userId))) return;
+  const demuxer = demuxerOfFormat(recording.audioFormat);
+  if (!demuxer) return;
+  const spans = new Map<string, TimeSpan[]>(
+    names.map((name) => [
+      name,
+      recording.segments.filter(
+        (segment) => segment.speaker === name && segment.end > segment.start,
+      ),
+    ]),
+  );
+  const workDir = await mkdtemp(path.join(deps.workDir, `voices-${recording.id}-`));
+  try {
+    const audio = await deps.storage.fetch(recording.audioKey, workDir);
+    const measured = await measureVoices({
+      inputPath: audio.path,
+      demuxer,
+      workDir,
+      spans,
+    }).finally(() => audio.release());
+    for (const [name, statistics] of measured)
+      if (statistics.frames > 0)
+        await rememberVoice(deps.db, recording.userId, name, recording.id, statistics);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,67 @@
+import type { VoiceStatistics } from './voice-statistics.js';
+
+export interface KnownVoice {
+  name: string;
+  statistics: VoiceStatistics;
+}
+
+/**
+ * Below this distance a voice heard is taken for a known one. Chosen with `npm run bench:speakers`
+ * (known voices section): see docs/decisions/0050.
+ */
+export const SAME_VOICE_BELOW = 1.28;
+
+/** A voice needs this much speech (10 ms frames) to be compared: 1 s. */
+const MIN_FRAMES = 100;
+
+function meanAndVariance(statistics: VoiceStatistics): { mean: number[]; variance: number[] } {
+  const mean = statistics.sums.map((sum) => sum / statistics.frames);
+  const variance = statistics.squares.map((square, c) =>
+    Math.max(1e-6, square / statistics.frames - mean[c]! ** 2),
+  );
+  return { mean, variance };
+}
+
+/**
+ * How far apart two voices are: the distance of their mean cepstra, each cepstrum weighed by how
+ * much it varies within the two voices (a Mahalanobis distance with their pooled diagonal spread).
+ */
+export function voiceDistance(a: VoiceStatistics, b: VoiceStatistics): number {
+  const first = meanAndVariance(a);
+  const second = meanAndVariance(b);
+  let total = 0;
+  first.mean.forEach((mean, c) => {
+    total += (mean - second.mean[c]!) ** 2 / ((first.variance[c]! + second.variance[c]!) / 2);
+  });
+  return Math.sqrt(total);
+}
+
+/**
+ * The known voice each voice heard is (by its label), where one is close enough. The closest pairs
+ * are matched first and each name is given once, so two speakers of one recording never share a
+ * name.
+ */
+export function recogniseVoices(
+  heard: ReadonlyMap<string, VoiceStatistics>,
+  known: readonly KnownVoice[],
+  sameVoiceBelow = SAME_VOICE_BELOW,
+): Map<string, string> {
+  const pairs: { label: string; name: string; distance: number }[] = [];
+  for (const [label, statistics] of heard) {
+    if (statistics.frames < MIN_FRAMES) continue;
+    for (const voice of known) {
+      if (voice.statistics.frames < MIN_FRAMES) continue;
+      const distance = voiceDistance(statistics, voice.statistics);
+      if (distance < sameVoiceBelow) pairs.push({ label, name: voice.name, distance });
+    }
+  }
+  pairs.sort((a, b) => a.distance - b.distance);
+  const names = new Map<string, string>();
+  const given = new Set<string>();
+  for (const { label, name } of pairs) {
+    if (names.has(label) || given.has(name)) continue;
+    names.set(label, name);
+    given.add(name);
+  }
+  return names;
+}
