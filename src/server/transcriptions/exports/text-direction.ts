@@ -1,8 +1,11 @@
-import bidiModule from 'bidi-js';
+import bidiModule, { type Bidi } from 'bidi-js';
 
 // bidi-js's types describe an ES default export, but Node loads its CommonJS build, whose
-// module.exports is the factory itself.
-const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
+// module.exports is the factory itself; TypeScript sees one or the other by module resolution.
+const bidiFactory: () => Bidi =
+  typeof bidiModule === 'function'
+    ? bidiModule
+    : (bidiModule as unknown as { default: () => Bidi }).default;
 
 export const bidi = bidiFactory();
 
