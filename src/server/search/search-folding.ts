@@ -19,6 +19,9 @@ export function isCjk(text: string): boolean {
  * Japanese voicing marks and Devanagari vowel signs keep their meaning.
  */
 export function foldForSearch(text: string): string {
+  // Most lines are plain ASCII: nothing to decompose.
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
