@@ -163,7 +163,8 @@ function wrappedLines(
 
 /**
  * The line's words in visual order, each as a logical range: same face, style and embedding
- * level, no whitespace inside (pdfkit lays out space-separated words one by one, in order).
+ * level; right to left, no whitespace inside (pdfkit lays out space-separated words one by one,
+ * in order, so a right-to-left run of several words would come out reversed word by word).
  */
 function visualWords(
   text: string,
@@ -187,7 +188,8 @@ function visualWords(
   };
   for (const index of order) {
     const character = text[index] ?? '';
-    if (WHITESPACE.test(character)) {
+    // pdfkit lays out a left-to-right run with its spaces well; only right-to-left words go alone.
+    if (WHITESPACE.test(character) && (levels[index] ?? 0) % 2 === 1) {
       close();
       words.push([index, index + 1]);
       continue;
