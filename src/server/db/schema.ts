@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
+import { searchableText } from './search-column.js';
 import {
   bigint,
   boolean,
@@ -17,13 +18,6 @@ import {
 
 /** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/**
- * ASCII punctuation becomes spaces before PostgreSQL's parser sees the text, so `Interview_2024-03.wav`
- * or `Smith's` index as plain words, the same words the search route splits a query into.
- */
-const searchableText = (column: string) =>
-  `to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}, ''), '[!-/:-@\\[-\x60{-~]', ' ', 'g'))`;
 
 /**
  * Each line's speaker, as a JSON array's text (its brackets, quotes and commas become spaces like

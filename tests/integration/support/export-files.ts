@@ -20,6 +20,30 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+/** Each word pdftotext finds on the first page, where it is drawn, its letters in drawn order. */
+export async function pdfWords(
+  bytes: Buffer,
+): Promise<Array<{ text: string; xMin: number; xMax: number; yMin: number }>> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'sonoscript-pdf-'));
+  try {
+    const file = path.join(directory, 'transcript.pdf');
+    await writeFile(file, bytes);
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-']);
+    return [
+      ...stdout.matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ].map((match) => ({
+      text: decodeXml(match[4] ?? ''),
+      xMin: Number(match[1]),
+      yMin: Number(match[2]),
+      xMax: Number(match[3]),
+    }));
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
 function decodeXml(text: string): string {
   const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
   return text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => entities[name] ?? '');

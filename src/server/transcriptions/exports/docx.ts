@@ -2,38 +2,53 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
 import { documentParagraphs } from './document-paragraphs.js';
+import { docxTextRuns } from './docx-text-runs.js';
 import { printableText } from './printable-text.js';
+import { textDirection } from './text-direction.js';
 import { clockTime } from './timestamps.js';
+
+/** w:bidi: a right-to-left paragraph starts on the right, its time and speaker first. */
+const isRightToLeft = (text: string) => (textDirection(text) === 'rtl' ? true : undefined);
 
 /**
  * A Word document: the title, date and duration, then one paragraph per segment with its time
- * (per turn, led by the speaker's name in bold, when several people speak).
+ * (per turn, led by the speaker's name in bold, when several people speak). Each script in its
+ * own runs with fonts that hold it; right-to-left paragraphs marked so.
  */
 export async function exportDocx(source: ExportSource): Promise<ExportFile> {
   const { title, details } = documentHeading(source);
-  const paragraphs = documentParagraphs(source).map(
-    (paragraph) =>
-      new Paragraph({
-        spacing: { after: 160 },
-        children: [
-          new TextRun({ text: `[${clockTime(paragraph.start)}] `, bold: true, color: '666666' }),
-          ...(paragraph.speaker === null
-            ? []
-            : [new TextRun({ text: `${printableText(paragraph.speaker)}: `, bold: true })]),
-          new TextRun(printableText(paragraph.text)),
-        ],
-      }),
-  );
+  const paragraphs = documentParagraphs(source).map((paragraph) => {
+    const text = printableText(paragraph.text);
+    return new Paragraph({
+      spacing: { after: 160 },
+      bidirectional: isRightToLeft(text),
+      children: [
+        new TextRun({ text: `[${clockTime(paragraph.start)}] `, bold: true, color: '666666' }),
+        ...(paragraph.speaker === null
+          ? []
+          : docxTextRuns(`${printableText(paragraph.speaker)}: `, { bold: true })),
+        ...docxTextRuns(text),
+      ],
+    });
+  });
   if (paragraphs.length === 0 && source.text !== '') {
-    paragraphs.push(new Paragraph(printableText(source.text)));
+    const text = printableText(source.text);
+    paragraphs.push(
+      new Paragraph({ bidirectional: isRightToLeft(text), children: docxTextRuns(text) }),
+    );
   }
+  const heading = printableText(title);
   const document = new Document({
-    title: printableText(title),
+    title: heading,
     creator: 'Sonoscript',
     sections: [
       {
         children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, text: printableText(title) }),
+          new Paragraph({
+            heading: HeadingLevel.TITLE,
+            bidirectional: isRightToLeft(heading),
+            children: docxTextRuns(heading),
+          }),
           ...details.map(
             (line) => new Paragraph({ children: [new TextRun({ text: line, color: '666666' })] }),
           ),

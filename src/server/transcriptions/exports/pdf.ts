@@ -3,10 +3,17 @@ import type { ExportFile, ExportSource } from './export-format.js';
 import { documentHeading } from './document-heading.js';
 import { documentParagraphs } from './document-paragraphs.js';
 import { choosePdfFonts } from './pdf-fonts.js';
+import { writePdfParagraph } from './pdf-paragraph.js';
 import { printableText } from './printable-text.js';
+import { textDirection } from './text-direction.js';
 import { clockTime } from './timestamps.js';
 
-/** A PDF with real text, laid out like the DOCX; streamed as pdfkit writes it. */
+const GREY = '#666666';
+
+/**
+ * A PDF with real text, laid out like the DOCX; streamed as pdfkit writes it. Every script the
+ * fonts cover, right-to-left paragraphs aligned right and read in the right order.
+ */
 export function exportPdf(source: ExportSource): ExportFile {
   const { title, details } = documentHeading(source);
   const paragraphs = documentParagraphs(source);
@@ -15,30 +22,37 @@ export function exportPdf(source: ExportSource): ExportFile {
     source.text,
     ...paragraphs.flatMap((paragraph) => [paragraph.speaker ?? '', paragraph.text]),
   ]);
-  const show = (text: string) => fonts.prepare(printableText(text));
   const document = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: show(title), Creator: 'Sonoscript' },
+    info: { Title: printableText(title), Creator: 'Sonoscript' },
   });
-  document.font(fonts.bold).fontSize(20).fillColor('#111111').text(show(title));
-  document.moveDown(0.4).font(fonts.regular).fontSize(10).fillColor('#666666');
-  for (const line of details) document.text(line);
+  fonts.register(document);
+  const write = (spans: Parameters<typeof writePdfParagraph>[2], fontSize: number, about: string) =>
+    writePdfParagraph(document, fonts, spans, {
+      fontSize,
+      direction: textDirection(about),
+      spaceAfter: fontSize * 0.5,
+    });
+  write([{ text: printableText(title), bold: true }], 20, title);
+  for (const line of details) write([{ text: line, color: GREY }], 10, line);
   document.moveDown(1);
-  document.fontSize(11);
   for (const paragraph of paragraphs) {
-    document
-      .font(fonts.bold)
-      .fillColor('#666666')
-      .text(`[${clockTime(paragraph.start)}] `, { continued: true });
-    if (paragraph.speaker !== null) {
-      document.fillColor('#111111').text(`${show(paragraph.speaker)}: `, { continued: true });
-    }
-    document.font(fonts.regular).fillColor('#111111').text(show(paragraph.text));
-    document.moveDown(0.5);
+    const text = printableText(paragraph.text);
+    write(
+      [
+        { text: `[${clockTime(paragraph.start)}] `, bold: true, color: GREY },
+        ...(paragraph.speaker === null
+          ? []
+          : [{ text: `${printableText(paragraph.speaker)}: `, bold: true }]),
+        { text },
+      ],
+      11,
+      text,
+    );
   }
   if (paragraphs.length === 0 && source.text !== '') {
-    document.font(fonts.regular).fillColor('#111111').text(show(source.text));
+    write([{ text: printableText(source.text) }], 11, source.text);
   }
   document.end();
   return { contentType: 'application/pdf', extension: 'pdf', body: document };

@@ -40,7 +40,7 @@ function SearchHit({ hit }: { hit: SearchHitDto }) {
               {formatTimestamp(hit.start)}
             </span>
           ) : null}
-          <span className="line-clamp-2 min-w-0">
+          <span dir="auto" className="line-clamp-2 min-w-0">
             <HighlightedSnippet snippet={hit.snippet} />
           </span>
         </span>

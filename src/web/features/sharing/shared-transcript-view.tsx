@@ -63,7 +63,9 @@ export function SharedTranscriptView({ token, transcript, startAt }: SharedTrans
               onSelect={playFrom}
             />
           ) : transcript.text ? (
-            <p className="whitespace-pre-wrap leading-relaxed text-slate-800">{transcript.text}</p>
+            <p dir="auto" className="whitespace-pre-wrap leading-relaxed text-slate-800">
+              {transcript.text}
+            </p>
           ) : (
             <p className="text-slate-500">No speech was found in this audio.</p>
           )}

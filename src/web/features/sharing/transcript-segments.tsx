@@ -38,7 +38,7 @@ export function TranscriptSegments({ segments, activeIndex, onSelect }: Transcri
               <span className="min-w-10 shrink-0 font-mono text-xs tabular-nums text-slate-500">
                 {formatTimestamp(segment.start)}
               </span>
-              <span>{segment.text}</span>
+              <span dir="auto">{segment.text}</span>
             </button>
           </li>
         );

@@ -54,7 +54,7 @@ export function PartialSegments({
           <span className="w-14 shrink-0 font-mono text-xs text-slate-500">
             {formatTimestamp(segment.start)}
           </span>
-          <span>{segment.text}</span>
+          <span dir="auto">{segment.text}</span>
         </li>
       ))}
     </ol>

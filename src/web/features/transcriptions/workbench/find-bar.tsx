@@ -33,6 +33,7 @@ export function FindBar({ inputRef, query, current, count, onQuery, onStep }: Fi
     >
       <Search aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
       <input
+        dir="auto"
         ref={inputRef}
         type="text"
         value={query}

@@ -84,7 +84,9 @@ function OriginalLines({ segments }: { segments: OriginalTranscriptDto['segments
             <span className="mt-0.5 min-w-12 shrink-0 font-mono text-xs text-slate-400 tabular-nums">
               {formatTimestamp(segment.start)}
             </span>
-            <span className="leading-relaxed">{segment.text}</span>
+            <span dir="auto" className="leading-relaxed">
+              {segment.text}
+            </span>
           </div>
         </li>
       ))}

@@ -78,6 +78,7 @@ export function SegmentEditor(props: SegmentEditorProps) {
   return (
     <div onBlur={onBlur}>
       <textarea
+        dir="auto"
         ref={field}
         value={draft}
         aria-label={label}

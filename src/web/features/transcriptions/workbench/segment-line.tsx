@@ -103,6 +103,7 @@ export function SegmentLine(props: SegmentLineProps) {
           {editor ?? (
             <div
               ref={text}
+              dir="auto"
               tabIndex={0}
               data-playback-keys
               aria-describedby={readOnly ? undefined : EDIT_HINT_ID}

@@ -58,6 +58,7 @@ export function SpeakerName({
         <div className="flex items-center gap-2">
           {dot}
           <input
+            dir="auto"
             autoFocus
             value={draft}
             aria-label={`New name for ${name}`}

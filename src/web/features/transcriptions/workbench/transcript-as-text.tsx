@@ -9,7 +9,7 @@ import { speakerTurns } from './speaker-edits';
 export function TranscriptAsText({ segments }: { segments: readonly TranscriptSegmentDto[] }) {
   if (!hasSeveralSpeakers(segments)) {
     return (
-      <p className="leading-relaxed whitespace-pre-wrap text-slate-800">
+      <p dir="auto" className="leading-relaxed whitespace-pre-wrap text-slate-800">
         {transcriptText(segments)}
       </p>
     );
@@ -18,7 +18,7 @@ export function TranscriptAsText({ segments }: { segments: readonly TranscriptSe
   return (
     <div className="space-y-3">
       {speakerTurns(segments).map((turn, at) => (
-        <p key={at} className="leading-relaxed whitespace-pre-wrap text-slate-800">
+        <p key={at} dir="auto" className="leading-relaxed whitespace-pre-wrap text-slate-800">
           <strong
             className={cn('font-semibold', speakerColor(speakers.indexOf(turn.speaker)).text)}
           >

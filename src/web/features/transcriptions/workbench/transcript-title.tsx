@@ -34,6 +34,7 @@ export function TranscriptTitle({
     return (
       <h1 className={titleClasses}>
         <input
+          dir="auto"
           autoFocus
           value={draft}
           aria-label="Transcript name"
