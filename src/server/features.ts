@@ -1,3 +1,5 @@
+import { defaultLanguageRoutes } from './accounts/default-language.routes.js';
+import { speechCapabilities } from './speech/speech-capabilities.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -74,6 +76,7 @@ export const FEATURES: readonly Feature[] = [
       oidcEnabled: config.oidc !== undefined,
       sendAppShell,
     }),
+  (server, { database }) => server.register(defaultLanguageRoutes, { db: database.db }),
   (server, { database, services }) =>
     server.register(emailPreferencesRoutes, {
       db: database.db,
@@ -93,6 +96,7 @@ export const FEATURES: readonly Feature[] = [
       audioLimits: config.audioLimits,
       signals: services.signals,
       streams,
+      speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
     }),
   (server, { database, auth }) =>
     server.register(apiKeysRoutes, { db: database.db, sessions: auth.sessions }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageValueSchema } from './language-fields.js';
 
 /** What the account routes take and answer with: zod validates, serializes and documents it. */
 
@@ -43,4 +44,20 @@ const CONFIRM_DELETION = { error: 'Confirm the deletion with { "confirm": true }
 export const accountDeletionBody = z.object(
   { confirm: z.literal(true, CONFIRM_DELETION).describe('Deletion is for good: say so.') },
   CONFIRM_DELETION,
+);
+
+export const defaultLanguageSchema = z
+  .object({
+    language: z
+      .string()
+      .describe(
+        '`auto` (detect the language) or an ISO 639-1 code: what uploads use unless they say.',
+      ),
+  })
+  .meta({ id: 'DefaultLanguage' });
+export type DefaultLanguage = z.infer<typeof defaultLanguageSchema>;
+
+export const defaultLanguageBody = z.object(
+  { language: languageValueSchema },
+  { error: 'Send { "language": "auto" } or an ISO 639-1 code such as "de".' },
 );

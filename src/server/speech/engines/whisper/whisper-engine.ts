@@ -60,6 +60,7 @@ export class WhisperEngine implements SpeechEngine {
   readonly maxChunkSeconds = WHISPER_WINDOW_SECONDS;
   /** Give it windows in order with `previousText`, as whisper was trained to hear them. */
   readonly carriesContext = true;
+  readonly multilingual: boolean;
   readonly threads: number;
   private server: WhisperServerProcess | undefined;
   private starting: Promise<WhisperServerProcess> | undefined;
@@ -73,6 +74,7 @@ export class WhisperEngine implements SpeechEngine {
     private readonly options: WhisperEngineOptions,
   ) {
     this.model = modelNameOfFile(modelInfo.path);
+    this.multilingual = modelInfo.multilingual;
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
   }
@@ -120,6 +122,24 @@ export class WhisperEngine implements SpeechEngine {
     };
   }
 
+  /**
+   * The language spoken in a window (ISO 639-1), from whisper's language token alone: one pass of
+   * the encoder and one decoder step, no text. Undefined for silence or an English-only model.
+   */
+  async detectLanguage(
+    pcm: Int16Array,
+    options: Pick<TranscribeOptions, 'signal' | 'priority'> = {},
+  ): Promise<string | undefined> {
+    if (!this.multilingual) return undefined;
+    if (new VoiceActivity(pcm).silent) return undefined;
+    const answer = await this.queue.run(
+      () => this.request(pcm, { ...options, detectOnly: true }),
+      options.signal,
+      options.priority,
+    );
+    return languageCodeOfName(answer.language);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const server = this.server ?? (await this.starting?.catch(() => undefined));
@@ -142,7 +162,7 @@ export class WhisperEngine implements SpeechEngine {
 
   private async request(
     pcm: Int16Array,
-    options: WhisperTranscribeOptions,
+    options: WhisperTranscribeOptions & { detectOnly?: boolean },
   ): Promise<WhisperServerAnswer> {
     if (this.server && !this.server.running) {
       this.options.onWarning?.('whisper-server had stopped; starting it again');
@@ -192,7 +212,10 @@ export class WhisperEngine implements SpeechEngine {
     }
   }
 
-  private form(pcm: Int16Array, options: WhisperTranscribeOptions): FormData {
+  private form(
+    pcm: Int16Array,
+    options: WhisperTranscribeOptions & { detectOnly?: boolean },
+  ): FormData {
     const form = new FormData();
     form.append(
       'file',
@@ -202,8 +225,10 @@ export class WhisperEngine implements SpeechEngine {
     form.append('response_format', 'verbose_json');
     form.append(
       'language',
-      this.modelInfo.multilingual ? (whisperLanguageCode(options.language) ?? 'auto') : 'en',
+      this.multilingual ? (whisperLanguageCode(options.language) ?? 'auto') : 'en',
     );
+    if (this.multilingual && options.task === 'translate') form.append('translate', 'true');
+    if (options.detectOnly) form.append('detect_language', 'true');
     const prompt = buildWhisperPrompt(options.prompt, options.previousText);
     if (prompt) form.append('prompt', prompt);
     form.append('temperature', '0');
