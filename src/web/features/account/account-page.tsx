@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { useAuth } from '../auth/use-auth';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 
@@ -26,6 +27,7 @@ export default function AccountPage() {
         </CardContent>
       </Card>
       <PlanCard />
+      <DefaultLanguageCard />
       <EmailPreferencesCard />
       <DeveloperApiCard />
       <DeleteAccountCard />
