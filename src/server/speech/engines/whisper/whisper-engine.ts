@@ -105,6 +105,13 @@ export class WhisperEngine implements SpeechEngine {
       options.signal,
       options.priority,
     );
+    // Never English text passed off as a translation, or a transcript as one.
+    const task = options.task ?? 'transcribe';
+    if (answer.task !== undefined && answer.task !== task) {
+      throw new SpeechEngineError(
+        `whisper-server answered a ${answer.task} request for a ${task} one (model ${this.model})`,
+      );
+    }
     // whisper.cpp times segments back to back, across pauses, overlapping and past the window's
     // end: they are fitted inside the window in spoken order, then each is pulled in to the
     // sound under it (trimming only shrinks, so the order holds).
