@@ -6,6 +6,7 @@
  * The default pair detects once per recording.
  *
  *   npm run bench:language-detection            3 runs each, 2 threads
+ *   npm run bench:language-detection -- --runs 1
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,8 @@ import { startWhisperEngine } from '../src/server/speech/engines/whisper/whisper
 import { makeSpeechClip } from '../tests/fixtures/speech/speech-fixtures.js';
 import { writePublishedSizeWhisperModel } from '../tests/fixtures/whisper/published-size-whisper-model.js';
 
-const RUNS = 3;
+/** `--runs N` (default 3). */
+const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const THREADS = 2;
 
 async function main(): Promise<void> {
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
     };
     try {
       const detect = await time(() => multilingual.detectLanguage(window));
+      process.stdout.write(
+        `language detection: ${detect.map((value) => value.toFixed(2)).join(', ')} s\n`,
+      );
       const transcribe = await time(() => english.transcribe(window));
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
       const format = (values: number[]) =>
