@@ -1,3 +1,5 @@
+import { defaultLanguageRoutes } from './accounts/default-language.routes.js';
+import { speechCapabilities } from './speech/speech-capabilities.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -82,6 +84,7 @@ export const FEATURES: readonly Feature[] = [
     }),
   (server, { auth, services }) =>
     server.register(changeEmailRoutes, { auth, accountEmails: services.mailer.enabled }),
+  (server, { database }) => server.register(defaultLanguageRoutes, { db: database.db }),
   (server, { database, services }) =>
     server.register(emailPreferencesRoutes, {
       db: database.db,
@@ -101,6 +104,7 @@ export const FEATURES: readonly Feature[] = [
       audioLimits: config.audioLimits,
       signals: services.signals,
       streams,
+      speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
     }),
   (server, { database, auth }) =>
     server.register(apiKeysRoutes, { db: database.db, sessions: auth.sessions }),

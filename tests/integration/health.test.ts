@@ -3,6 +3,13 @@ import { speechEngineReports } from '../../src/server/db/schema.js';
 import { withoutPaths } from '../../src/server/http/without-paths.js';
 import { createTestApp, OPERATOR, type TestApp } from './support/test-app.js';
 
+/** What a server on PocketSphinx tells clients about languages (docs/decisions/0052). */
+const ENGLISH_ONLY = {
+  languages: ['en'],
+  translate: false,
+  needs: 'the whisper engine, which this server has not downloaded yet',
+};
+
 describe('/api/health', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -15,7 +22,11 @@ describe('/api/health', () => {
   it('tells anyone only whether it is up and which engine serves', async () => {
     const response = await app.server.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', engine: 'pocketsphinx' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      engine: 'pocketsphinx',
+      speech: ENGLISH_ONLY,
+    });
     expect(response.body).not.toContain(app.dataDir);
   });
 
@@ -24,7 +35,11 @@ describe('/api/health', () => {
       url: '/api/health',
       headers: { authorization: 'Bearer not-the-operator-token' },
     });
-    expect(response.json()).toEqual({ status: 'ok', engine: 'pocketsphinx' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      engine: 'pocketsphinx',
+      speech: ENGLISH_ONLY,
+    });
   });
 
   it('tells the operator (HEALTH_TOKEN) the model, why, folders and queue depth', async () => {

@@ -21,6 +21,8 @@ const UNDOCUMENTED: Array<[pattern: RegExp, why: string]> = [
 /** What takes a body (b) or a query string (q); path parameters are read from the path. */
 const INPUTS: Record<string, string> = {
   'post /v1/audio/transcriptions': 'b',
+  'post /v1/audio/translations': 'b',
+  'put /api/account/default-language': 'b',
   'post /api/keys': 'b',
   'post /api/transcriptions': 'b',
   'get /api/transcriptions': 'q',
@@ -42,6 +44,7 @@ const MULTIPART_BODIES = [
   'POST /api/transcribe/free-trial body',
   'POST /api/transcriptions body',
   'POST /v1/audio/transcriptions body',
+  'POST /v1/audio/translations body',
 ];
 
 /** Fastify's name of the request part an OpenAPI parameter is in. */
@@ -187,6 +190,25 @@ describe('the OpenAPI document and the reference page', () => {
     expect(paths.some((path) => path.includes('test-mode') || path.includes('identity'))).toBe(
       false,
     );
+  });
+
+  it('documents languages: the upload’s language and task, and /v1/audio/translations', () => {
+    const upload = document.paths['/api/transcriptions']?.post?.requestBody?.content[
+      'multipart/form-data'
+    ]?.schema as { properties?: Record<string, { description?: string }> } | undefined;
+    expect(upload?.properties?.language?.description).toMatch(/`auto`.*ISO 639-1/);
+    expect(upload?.properties?.task?.description).toMatch(/`translate`/);
+    const translations = document.paths['/v1/audio/translations']?.post;
+    expect(translations?.tags).toEqual(['OpenAI-compatible']);
+    const form = translations?.requestBody?.content['multipart/form-data']?.schema as
+      { properties?: Record<string, { enum?: string[] }> } | undefined;
+    expect(form?.properties?.response_format?.enum).toEqual([
+      'json',
+      'text',
+      'srt',
+      'vtt',
+      'verbose_json',
+    ]);
   });
 
   it('documents speakers: the upload’s form field and the edit’s renames', () => {

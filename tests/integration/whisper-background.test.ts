@@ -256,7 +256,7 @@ describe('whisper made ready in the background', () => {
       const now = await health(app);
       expect(now).toMatchObject({
         engine: 'pocketsphinx',
-        pending: { engine: 'whisper', model: 'base.en', state: 'failed' },
+        pending: { engine: 'whisper', model: 'base', state: 'failed' },
       });
       const failures = app
         .logLines()
@@ -264,7 +264,7 @@ describe('whisper made ready in the background', () => {
       expect(failures.map((line) => line.msg)).toEqual([now.pending?.message]);
       expect(failures[0]?.msg).toBe(now.pending?.message);
       expect(failures[0]?.msg).toContain(
-        `whisper base.en could not be downloaded from http://127.0.0.1:${port}/models/ggml-base.en.bin, so pocketsphinx serves`,
+        `whisper base could not be downloaded from http://127.0.0.1:${port}/models/ggml-base.bin, so pocketsphinx serves`,
       );
       expect(failures[0]?.msg).toContain('ECONNREFUSED');
       expect(failures[0]?.msg).toContain('set WHISPER_MODEL_BASE_URL to a mirror');
@@ -278,15 +278,20 @@ describe('whisper made ready in the background', () => {
         engine: 'pocketsphinx',
         pending: {
           engine: 'whisper',
-          model: 'base.en',
+          model: 'base',
           state: 'failed',
           message: expect.stringContaining('set WHISPER_MODEL_BASE_URL to a mirror') as unknown,
         },
+        speech: {
+          languages: ['en'],
+          translate: false,
+          needs: 'the whisper engine, which this server has not downloaded yet',
+        },
       });
-      expect(seenByAnyone.pending?.message).toContain('put ggml-base.en.bin into …/offline-');
+      expect(seenByAnyone.pending?.message).toContain('put ggml-base.bin into …/offline-');
       expect(seenByAnyone.pending?.message).not.toContain(fixtures.path);
       expect(app.logLines().map((line) => line.msg)).toContain(
-        'pocketsphinx serves until whisper base.en is ready',
+        'pocketsphinx serves until whisper base is ready',
       );
     } finally {
       await app.close();

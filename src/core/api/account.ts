@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageValueSchema } from './language-fields.js';
 
 /** What the account routes take and answer with: zod validates, serializes and documents it. */
 
@@ -66,3 +67,18 @@ export const changeEmailAnswerSchema = z
   })
   .meta({ id: 'ChangeEmailAnswer' });
 export type ChangeEmailAnswer = z.infer<typeof changeEmailAnswerSchema>;
+export const defaultLanguageSchema = z
+  .object({
+    language: z
+      .string()
+      .describe(
+        '`auto` (detect the language) or an ISO 639-1 code: what uploads use unless they say.',
+      ),
+  })
+  .meta({ id: 'DefaultLanguage' });
+export type DefaultLanguage = z.infer<typeof defaultLanguageSchema>;
+
+export const defaultLanguageBody = z.object(
+  { language: languageValueSchema },
+  { error: 'Send { "language": "auto" } or an ISO 639-1 code such as "de".' },
+);

@@ -47,7 +47,8 @@ export const transcriptionFieldsSchema = z.object({
     .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]+)?$/, {
       error: 'language must be an ISO 639-1 code such as "en".',
     })
-    .optional(),
+    .optional()
+    .describe('ISO 639-1 code of the language spoken (`de`); unset: detected.'),
   prompt: z.string().optional(),
   response_format: z
     .enum(RESPONSE_FORMATS, {
@@ -66,6 +67,21 @@ export const transcriptionFieldsSchema = z.object({
 });
 export type TranscriptionFields = z.infer<typeof transcriptionFieldsSchema>;
 
+export const TRANSLATION_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
+
+/** `/v1/audio/translations`: OpenAI's form, English text from any language. */
+export const translationFieldsSchema = z.object({
+  model: transcriptionFieldsSchema.shape.model,
+  prompt: z.string().optional().describe('Text in English to guide the style or spelling.'),
+  response_format: z
+    .enum(TRANSLATION_FORMATS, {
+      error: `response_format must be one of ${TRANSLATION_FORMATS.join(', ')}.`,
+    })
+    .default('json'),
+  temperature: transcriptionFieldsSchema.shape.temperature,
+});
+export type TranslationFields = z.infer<typeof translationFieldsSchema>;
+
 const usageSchema = z.object({ type: z.literal('duration'), seconds: z.number() });
 
 export const transcriptionJsonSchema = z
@@ -74,8 +90,12 @@ export const transcriptionJsonSchema = z
 
 export const transcriptionVerboseSchema = z
   .object({
-    task: z.literal('transcribe'),
-    language: z.string(),
+    task: z.enum(['transcribe', 'translate']),
+    language: z
+      .string()
+      .describe(
+        'The language of the text, by name (`german`): for a translation `english`, as OpenAI answers; the language spoken is in the header X-Sonoscript-Source-Language.',
+      ),
     duration: z.number(),
     text: z.string(),
     segments: z.array(

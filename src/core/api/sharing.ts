@@ -1,3 +1,4 @@
+import { SPEECH_TASKS } from '../languages.js';
 import { z } from 'zod';
 import { transcriptSegmentSchema } from './transcriptions.js';
 
@@ -20,6 +21,7 @@ export const sharedTranscriptSchema = z
     segments: z.array(transcriptSegmentSchema),
     durationInSeconds: z.number(),
     language: z.string().nullable(),
+    task: z.enum(SPEECH_TASKS),
   })
   .meta({ id: 'SharedTranscript' });
 export type SharedTranscriptDto = z.infer<typeof sharedTranscriptSchema>;

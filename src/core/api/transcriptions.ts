@@ -1,3 +1,4 @@
+import { SPEECH_TASKS } from '../languages.js';
 import { z } from 'zod';
 import { SPEAKER_NAME_MAX_CHARACTERS } from '../speakers.js';
 import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcription-values.js';
@@ -34,7 +35,12 @@ const transcriptionSummarySchema = z.object({
   status: z.enum(TRANSCRIPTION_STATUSES),
   progress: z.number(),
   error: z.string().nullable(),
+  /** ISO 639-1 code of the language spoken (detected or chosen); also when translated. */
   language: z.string().nullable(),
+  /** `translate`: the text is English, translated from `language`. */
+  task: z.enum(SPEECH_TASKS),
+  /** The engine could not detect the language and took English (PocketSphinx). */
+  languageAssumed: z.boolean(),
   /** The speech engine that made the transcript (`whisper`, `pocketsphinx`, `openai`). */
   engine: z.string().nullable(),
   /** The engine's model or variant (`base.en`, `en-us`, `whisper-1`). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
 import { searchableText } from './search-column.js';
+import { SPEECH_TASKS } from '../../core/languages.js';
 import {
   bigint,
   boolean,
@@ -51,6 +52,8 @@ export const user = pgTable('users', {
   transcriptReadyEmail: boolean('transcript_ready_email').notNull().default(true),
   /** Ours: remember the voices I name and name them in later recordings (off unless chosen). */
   rememberVoices: boolean('remember_voices').notNull().default(false),
+  /** Ours: the language uploads use when their form names none, `auto` or an ISO 639-1 code. */
+  defaultLanguage: text('default_language').notNull().default('auto'),
 });
 
 export const session = pgTable(
@@ -136,7 +139,14 @@ export const transcriptions = pgTable(
     status: text('status', { enum: TRANSCRIPTION_STATUSES }).notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
+    /** The language heard (detected or chosen), an ISO 639-1 code; the source when translated. */
     language: text('language'),
+    /** What the upload asked for: `auto` to detect, or an ISO 639-1 code. */
+    languageRequested: text('language_requested').notNull().default('auto'),
+    /** `translate`: the text is in English, `language` says what was spoken. */
+    task: text('task', { enum: SPEECH_TASKS }).notNull().default('transcribe'),
+    /** The engine could not detect the language (PocketSphinx) and took English. */
+    languageAssumed: boolean('language_assumed').notNull().default(false),
     engine: text('engine'),
     model: text('model'),
     audioFormat: text('audio_format').notNull(),
@@ -372,6 +382,8 @@ export const speechEngineReports = pgTable('speech_engine_reports', {
   reason: text('reason').notNull(),
   /** Whisper on its way while another engine serves. */
   pending: jsonb('pending'),
+  /** The engine hears more than English (and translates). */
+  multilingual: boolean('multilingual').notNull().default(false),
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
 

@@ -5,5 +5,7 @@ import type { SpeechEngineStatus } from '../speech/speech-engine-supervisor.js';
  * OpenAI (`whisper-1`) works unchanged.
  */
 export function offeredModels(status: SpeechEngineStatus): string[] {
-  return [...new Set(['default', 'whisper-1', status.engine, status.model])];
+  // A multilingual model with its English twin reports `base+base.en`: each is listed.
+  const models = status.model.split('+');
+  return [...new Set(['default', 'whisper-1', status.engine, status.model, ...models])];
 }

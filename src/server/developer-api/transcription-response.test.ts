@@ -35,6 +35,9 @@ const row: TranscriptionRow = {
   originalSegments: null,
   shareToken: null,
   speakersRequested: null,
+  languageRequested: 'auto',
+  task: 'transcribe',
+  languageAssumed: false,
 };
 
 describe('OpenAI answers of a transcript with two speakers', () => {

@@ -48,8 +48,14 @@ export function transcriptionAnswer(
       return {
         contentType: json,
         body: {
-          task: 'transcribe',
-          language: row.language === null ? 'unknown' : languageNameOfCode(row.language),
+          task: row.task,
+          // OpenAI names the language of the text: a translation's is English.
+          language:
+            row.task === 'translate'
+              ? 'english'
+              : row.language === null
+                ? 'unknown'
+                : languageNameOfCode(row.language),
           duration: row.durationInSeconds,
           text: row.text,
           segments: row.segments.map((segment, id) => ({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planFor } from '../../core/plans.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
@@ -12,7 +12,15 @@ import { createTranscription } from '../transcriptions/create-transcription.js';
 import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js';
 import { receiveAudio } from '../uploads/receive-audio.js';
 import type { TranscriptionRow } from '../transcriptions/transcription.repository.js';
-import { readTranscriptionForm } from './transcription-form.js';
+import {
+  type AudioFormContext,
+  readTranscriptionForm,
+  readTranslationForm,
+} from './transcription-form.js';
+import type { ResponseFormat } from '../../core/api/openai.js';
+import { AUTO_LANGUAGE, type SpeechTask } from '../../core/languages.js';
+import { languageNameOfCode } from '../speech/engines/language-codes.js';
+import { speechCapabilities } from '../speech/speech-capabilities.js';
 import { offeredModels } from './offered-models.js';
 import { OpenAiError, registerOpenAiErrorHandler } from './openai-error.js';
 import {
@@ -20,7 +28,7 @@ import {
   openAiErrorSchema,
   transcriptionAnswerSchema,
 } from '../../core/api/openai.js';
-import { transcriptionFormSchema } from './openai-schemas.js';
+import { transcriptionFormSchema, translationFormSchema } from './openai-schemas.js';
 import { speakersRequested } from '../../core/api/speakers-field.js';
 import { quotaRetryAfterSeconds } from './quota-retry.js';
 import { capRequestsInFlight } from './requests-in-flight.js';
@@ -62,6 +70,14 @@ function asQuotaError(error: unknown, now: Date): unknown {
       retryAfterSeconds: quotaRetryAfterSeconds(now),
     },
   );
+}
+
+/** What both audio routes read of their forms. */
+interface AudioForm {
+  response_format: ResponseFormat;
+  temperature: number;
+  language?: string;
+  speakers?: string;
 }
 
 /** A transcription that ended otherwise than completed is answered as OpenAI answers errors. */
@@ -116,6 +132,56 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     }),
   );
 
+  /** Receives the file, makes the transcription, waits for it and answers in OpenAI's shape. */
+  const answerAudioRequest = async <Form extends AudioForm>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readForm: (fields: Record<string, string>, context: AudioFormContext) => Form,
+    task: SpeechTask,
+  ) => {
+    const user = authenticatedUser(request);
+    const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
+    const status = await options.engineStatus();
+    const context = {
+      offeredModels: offeredModels(status),
+      capabilities: speechCapabilities(status),
+    };
+    const { created, form } = await receiveAudio(
+      request,
+      {
+        ...options.gate,
+        fileField: 'file',
+        admit: () => admitSignedInUpload(db, options.gate, request, account),
+        readForm: (fields) => readForm(fields, context),
+      },
+      async (audio, form) => ({
+        created: await createTranscription(
+          { database, storage, queue },
+          {
+            ...account,
+            audio,
+            speakersRequested: form.speakers ? speakersRequested(form.speakers) : null,
+            language: form.language ?? AUTO_LANGUAGE,
+            task,
+          },
+        ),
+        form,
+      }),
+    ).catch((error: unknown) => {
+      throw asQuotaError(error, new Date());
+    });
+    const done = await waitForTranscription(db, request, user.id, created.id);
+    if (!done) return reply;
+    const answer = transcriptionAnswer(finished(done), form.response_format, form.temperature);
+    if (done.isTruncated) reply.header('x-sonoscript-truncated', 'true');
+    if (done.language)
+      reply.header('x-sonoscript-source-language', languageNameOfCode(done.language));
+    reply.header('x-sonoscript-transcription-id', done.id);
+    return reply.type(answer.contentType).send(answer.body);
+  };
+
+  const waits = `The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their \`timeout\` for long files. Every transcript made here is also in the library. One account has at most ${options.requestsInFlightPerAccount} of these requests open at once, whichever keys they use; another is answered 429 with \`Retry-After\`, which the SDKs honour for a file they hold in memory (\`toFile\`) but not for a stream. A transcription cancelled or deleted in the web app meanwhile is answered at once: 409 or 404. A language or a translation the server's engine cannot serve is answered 422 with the reason.`;
+
   app.post(
     '/v1/audio/transcriptions',
     {
@@ -125,41 +191,32 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
       schema: {
         tags: ['OpenAI-compatible'],
         summary: 'Transcribe an audio file (answers when the transcript is done)',
-        description: `OpenAI’s form and answers. The request stays open until the transcript is done; the OpenAI SDKs wait 10 minutes by default, so raise their \`timeout\` for long files. Every transcript made here is also in the library. One account has at most ${options.requestsInFlightPerAccount} of these requests open at once, whichever keys they use; another is answered 429 with \`Retry-After\`, which the SDKs honour for a file they hold in memory (\`toFile\`) but not for a stream. A transcription cancelled or deleted in the web app meanwhile is answered at once: 409 or 404.`,
+        description: `OpenAI’s form and answers; \`language\` names the language spoken (unset: detected). ${waits}`,
         security: [{ apiKey: [] }],
         consumes: ['multipart/form-data'],
         body: transcriptionFormSchema,
         response: { 200: transcriptionAnswerSchema, ...errors, 500: openAiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const user = authenticatedUser(request);
-      const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
-      const offered = offeredModels(await options.engineStatus());
-      const { created, form } = await receiveAudio(
-        request,
-        {
-          ...options.gate,
-          fileField: 'file',
-          admit: () => admitSignedInUpload(db, options.gate, request, account),
-          readForm: (fields) => readTranscriptionForm(fields, offered),
-        },
-        async (audio, form) => ({
-          created: await createTranscription(
-            { database, storage, queue },
-            { ...account, audio, speakersRequested: speakersRequested(form.speakers) },
-          ),
-          form,
-        }),
-      ).catch((error: unknown) => {
-        throw asQuotaError(error, new Date());
-      });
-      const done = await waitForTranscription(db, request, user.id, created.id);
-      if (!done) return reply;
-      const answer = transcriptionAnswer(finished(done), form.response_format, form.temperature);
-      if (done.isTruncated) reply.header('x-sonoscript-truncated', 'true');
-      reply.header('x-sonoscript-transcription-id', done.id);
-      return reply.type(answer.contentType).send(answer.body);
+    (request, reply) => answerAudioRequest(request, reply, readTranscriptionForm, 'transcribe'),
+  );
+
+  app.post(
+    '/v1/audio/translations',
+    {
+      config: { auth: 'session-or-key' },
+      onRequest: inFlight.onRequest,
+      onSend: inFlight.onSend,
+      schema: {
+        tags: ['OpenAI-compatible'],
+        summary: 'Translate speech in any language into English text (answers when done)',
+        description: `OpenAI’s form and answers (json, text, srt, vtt, verbose_json). The language spoken is detected, stored with the transcript and sent in the header X-Sonoscript-Source-Language. ${waits}`,
+        security: [{ apiKey: [] }],
+        consumes: ['multipart/form-data'],
+        body: translationFormSchema,
+        response: { 200: transcriptionAnswerSchema, ...errors, 500: openAiErrorSchema },
+      },
     },
+    (request, reply) => answerAudioRequest(request, reply, readTranslationForm, 'translate'),
   );
 }

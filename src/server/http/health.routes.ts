@@ -1,3 +1,4 @@
+import { speechCapabilities } from '../speech/speech-capabilities.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -63,12 +64,18 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
           ...engine.pending,
           ...(engine.pending.message ? { message: withoutPaths(engine.pending.message) } : {}),
         };
-        return { status, engine: engine.engine, ...(pending ? { pending } : {}) };
+        return {
+          status,
+          engine: engine.engine,
+          ...(pending ? { pending } : {}),
+          speech: speechCapabilities(engine),
+        };
       }
       return {
         status,
         database: { kind: database.kind, reachable: up },
         engine: engine.engine,
+        speech: speechCapabilities(engine),
         model: engine.model,
         engineReason: engine.reason,
         ...(engine.pending ? { pending: engine.pending } : {}),

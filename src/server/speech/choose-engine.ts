@@ -6,8 +6,9 @@ import { createOpenAiEngine } from './engines/openai/openai-engine.js';
 import { createPocketSphinxEngine } from './engines/pocketsphinx/pocketsphinx-engine.js';
 import { SpeechEngineError } from './engines/speech-engine-error.js';
 import { findWhisperModel, whisperModelPath } from './engines/whisper/find-whisper-model.js';
-import { modelNameOfFile } from './engines/whisper/whisper-model-catalog.js';
-import { startWhisperEngine } from './engines/whisper/whisper-engine.js';
+import { inspectWhisperModel } from './engines/whisper/inspect-whisper-model.js';
+import { startWhisperModels } from './engines/whisper/start-whisper-models.js';
+import { englishModelOf, modelNameOfFile } from './engines/whisper/whisper-model-catalog.js';
 import { SpeechEngineSupervisor } from './speech-engine-supervisor.js';
 
 export type EngineName = 'whisper' | 'openai' | 'pocketsphinx';
@@ -44,6 +45,8 @@ export interface EngineChoice {
   /** Problems met on the way, each naming the file and the fixing command: log them as warnings. */
   warnings: string[];
   whisperModelPath?: string;
+  /** The English-only twin of a multilingual model, found beside it (docs/decisions/0053). */
+  englishModelPath?: string;
 }
 
 export interface StartedSpeechEngine {
@@ -62,6 +65,8 @@ export interface WhisperTarget {
   name: string;
   download: boolean;
   modelPath: string;
+  /** The English-only twin, downloaded too when missing. */
+  english?: { name: string; modelPath: string };
 }
 
 /** WHISPER_MODEL=none: whisper is neither used nor downloaded. */
@@ -81,7 +86,12 @@ export async function speechEngineFromConfig(
 ): Promise<SpeechEngineSupervisor> {
   const settings = settingsFromConfig(config);
   const started = await startSpeechEngine(settings, log);
-  const target = started.engine.name === 'whisper' ? undefined : whisperTarget(settings);
+  // Whisper on an English-only model found on disk (the default before 0053) still gets the
+  // default multilingual model, unless WHISPER_MODEL chose that model.
+  const complete =
+    started.engine.name === 'whisper' &&
+    (started.engine.multilingual || settings.whisper.model !== undefined);
+  const target = complete ? undefined : whisperTarget(settings);
   return SpeechEngineSupervisor.start(started, target, settings, log);
 }
 
@@ -117,11 +127,16 @@ export async function chooseSpeechEngine(settings: SpeechEngineSettings): Promis
   }
   const search = await findWhisperModel(settings.whisper.model, settings.whisper.modelsDir);
   if (search.found) {
+    const englishModelPath =
+      settings.whisper.model === undefined
+        ? await englishTwinBeside(search.model.path, settings.whisper.modelsDir)
+        : undefined;
     return {
       engine: 'whisper',
-      reason: `TRANSCRIPTION_ENGINE=${requested} and whisper model ${search.model.path} (${search.how})`,
+      reason: `TRANSCRIPTION_ENGINE=${requested} and whisper model ${search.model.path}${englishModelPath ? ` with ${englishModelPath} for English` : ''} (${search.how})`,
       warnings: search.problems,
       whisperModelPath: search.model.path,
+      ...(englishModelPath ? { englishModelPath } : {}),
     };
   }
   const warnings = [...search.problems];
@@ -142,8 +157,9 @@ export async function startSpeechEngine(
   let engine: SpeechEngine | undefined;
   if (choice.engine === 'whisper' && choice.whisperModelPath) {
     try {
-      engine = await startWhisperEngine({
+      engine = await startWhisperModels({
         modelPath: choice.whisperModelPath,
+        ...(choice.englishModelPath ? { englishModelPath: choice.englishModelPath } : {}),
         threads: settings.whisper.threads,
         binaryPath: settings.whisper.binaryPath,
         temperatureIncrement: settings.whisper.temperatureIncrement,
@@ -161,6 +177,22 @@ export async function startSpeechEngine(
     `Transcribing with ${engine.name} (${engine.model}): ${choice.reason}`,
   );
   return { engine, choice };
+}
+
+/** The usable English-only twin of a multilingual model file in the models folder. */
+async function englishTwinBeside(
+  modelPath: string,
+  modelsDir: string,
+): Promise<string | undefined> {
+  const twin = englishModelOf(modelNameOfFile(modelPath));
+  if (!twin) return undefined;
+  const twinPath = whisperModelPath(twin, modelsDir);
+  try {
+    const info = await inspectWhisperModel(twinPath);
+    return info.multilingual ? undefined : twinPath;
+  } catch {
+    return undefined;
+  }
 }
 
 function fallBack(
@@ -203,7 +235,11 @@ function whisperTarget(settings: SpeechEngineSettings): WhisperTarget | undefine
   if (!setting) return undefined;
   const modelPath = whisperModelPath(setting, whisper.modelsDir);
   const isName = !setting.includes('/') && !setting.includes(path.sep) && !setting.endsWith('.bin');
-  if (isName) return { name: setting, download: true, modelPath };
+  const twin = whisper.model === undefined ? englishModelOf(setting) : undefined;
+  const english = twin
+    ? { english: { name: twin, modelPath: whisperModelPath(twin, whisper.modelsDir) } }
+    : {};
+  if (isName) return { name: setting, download: true, modelPath, ...english };
   // A file named by path is never downloaded; it is used when present (whisper-server missing).
   return existsSync(modelPath)
     ? { name: modelNameOfFile(modelPath), download: false, modelPath }

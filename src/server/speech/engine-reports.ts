@@ -17,6 +17,7 @@ const MAX_REPORTS_READ = 1_000;
 export const NO_WORKER_ENGINE: SpeechEngineStatus = {
   engine: 'none',
   model: 'none',
+  multilingual: false,
   reason: `No worker process has reported in the last ${REPORT_FRESH_MS / 1000} s: start one with npm run worker (or RUN_WORKERS=true).`,
 };
 
@@ -31,8 +32,15 @@ export function startEngineReports(
   const processId = randomUUID();
   let writing: Promise<void> = Promise.resolve();
   const report = () => {
-    const { engine, model, reason, pending } = status();
-    const row = { engine, model, reason, pending: pending ?? null, reportedAt: new Date() };
+    const { engine, model, reason, pending, multilingual } = status();
+    const row = {
+      engine,
+      model,
+      reason,
+      pending: pending ?? null,
+      multilingual,
+      reportedAt: new Date(),
+    };
     writing = db
       .insert(speechEngineReports)
       .values({ processId, ...row })

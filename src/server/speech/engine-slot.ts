@@ -72,6 +72,7 @@ export class EngineSlot {
     return {
       name: engine.name,
       model: engine.model,
+      multilingual: engine.multilingual,
       parallelism: engine.parallelism,
       maxChunkSeconds: engine.maxChunkSeconds,
       carriesContext: engine.carriesContext,

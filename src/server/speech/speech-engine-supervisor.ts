@@ -13,7 +13,7 @@ import { downloadWhisperModel } from './engines/whisper/download-whisper-model.j
 import { inspectWhisperModel } from './engines/whisper/inspect-whisper-model.js';
 import { withModelDownloadLock } from './engines/whisper/model-download-lock.js';
 import { DEFAULT_MODELS_BASE_URL, modelUrl } from './engines/whisper/whisper-model-catalog.js';
-import { startWhisperEngine } from './engines/whisper/whisper-engine.js';
+import { startWhisperModels } from './engines/whisper/start-whisper-models.js';
 import { findWhisperServer } from './engines/whisper/whisper-server-binary.js';
 
 /** Whisper on its way: what `/api/health` and the log say while another engine serves. */
@@ -30,6 +30,8 @@ export interface PendingWhisper {
 export interface SpeechEngineStatus {
   engine: string;
   model: string;
+  /** The engine hears every language whisper knows and translates; false: English only. */
+  multilingual: boolean;
   reason: string;
   pending?: PendingWhisper;
 }
@@ -89,6 +91,7 @@ export class SpeechEngineSupervisor {
     return {
       engine: engine.name,
       model: engine.model,
+      multilingual: engine.multilingual,
       reason: this.reason,
       ...(this.pending ? { pending: { ...this.pending } } : {}),
     };
@@ -119,10 +122,15 @@ export class SpeechEngineSupervisor {
       if (target.download && !(await isUsableModel(target.modelPath))) {
         await this.download(target);
       }
+      const { english } = target;
+      if (english && !(await isUsableModel(english.modelPath))) {
+        await this.download({ ...english, download: true });
+      }
       const binaryPath = await this.whisperServer(target);
       this.setPending(target, 'starting');
-      const engine = await startWhisperEngine({
+      const engine = await startWhisperModels({
         modelPath: target.modelPath,
+        ...(english ? { englishModelPath: english.modelPath } : {}),
         threads: this.settings.whisper.threads,
         binaryPath,
         temperatureIncrement: this.settings.whisper.temperatureIncrement,

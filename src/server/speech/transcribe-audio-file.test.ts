@@ -32,6 +32,7 @@ afterAll(() => directory.remove());
 
 /** Answers each chunk with one segment spanning it, named by its length; the first call waits for the second. */
 class ChunkEchoEngine implements SpeechEngine {
+  readonly multilingual = false;
   readonly name = 'chunk-echo';
   readonly model = 'test';
   readonly parallelism: number;

@@ -1,3 +1,4 @@
+import type { SpeechTask } from '../../core/languages.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -40,7 +41,10 @@ export interface TranscribeAudioFileOptions {
   signal?: AbortSignal;
   /** Where this recording's work queues among other work for the engine (WORK_PRIORITY). */
   priority?: WorkPriority;
+  /** ISO 639-1 code of the language spoken; unset: the engine detects it. */
   language?: string;
+  /** `translate`: English text, `language` still the language spoken. */
+  task?: SpeechTask;
   prompt?: string;
   maxChunkSeconds?: number;
   /** The first chunk's limit, so the first words come soon (defaults to FIRST_CHUNK_SECONDS). */
@@ -123,6 +127,7 @@ export async function transcribeAudioFile(
         signal,
         priority,
         language,
+        ...(options.task ? { task: options.task } : {}),
         prompt: options.prompt,
         ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
         ...(carriesContext && previousText ? { previousText } : {}),

@@ -6,12 +6,14 @@ const whisper: EngineReport = {
   model: 'base.en',
   reason: 'The whisper model is ready.',
   pending: null,
+  multilingual: false,
 };
 const pocketsphinx: EngineReport = {
   engine: 'pocketsphinx',
   model: 'cmusphinx-en-us',
   reason: 'Whisper is being prepared.',
   pending: { engine: 'whisper', model: 'base.en', state: 'downloading', percent: 40 },
+  multilingual: false,
 };
 
 describe('the engine an API process names for its workers', () => {
@@ -25,6 +27,7 @@ describe('the engine an API process names for its workers', () => {
       model: 'cmusphinx-en-us',
       reason: 'Whisper is being prepared.',
       pending: { engine: 'whisper', model: 'base.en', state: 'downloading', percent: 40 },
+      multilingual: false,
     });
   });
 
@@ -34,6 +37,7 @@ describe('the engine an API process names for its workers', () => {
     expect(status).toEqual({
       engine: 'whisper',
       model: 'base.en',
+      multilingual: false,
       reason:
         'The whisper model is ready. Not every worker runs it: 1 of 3 runs pocketsphinx (cmusphinx-en-us).',
     });

@@ -5,6 +5,7 @@ export interface EngineReport {
   model: string;
   reason: string;
   pending: unknown;
+  multilingual: boolean;
 }
 
 /**
@@ -35,6 +36,7 @@ export function workersEngine(reports: readonly EngineReport[]): SpeechEngineSta
   return {
     engine: latest.engine,
     model: latest.model,
+    multilingual: latest.multilingual,
     reason:
       others.length > 0
         ? `${latest.reason} Not every worker runs it: ${othersText}.`

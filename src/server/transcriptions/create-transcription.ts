@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AUTO_LANGUAGE, type SpeechTask } from '../../core/languages.js';
 import { MAX_AUDIO_SECONDS, type Plan } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { withRawTransaction } from '../db/raw-transaction.js';
@@ -45,6 +46,9 @@ export async function createTranscription(
     audio: ReceivedAudio;
     /** 1-10 voices asked for, or null (the default) to detect how many speak. */
     speakersRequested?: number | null;
+    /** `auto` (the default) or an ISO 639-1 code, already checked against the engine. */
+    language?: string;
+    task?: SpeechTask;
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -68,6 +72,9 @@ export async function createTranscription(
       progress: 0,
       error: null,
       language: null,
+      languageRequested: input.language ?? AUTO_LANGUAGE,
+      task: input.task ?? 'transcribe',
+      languageAssumed: false,
       engine: null,
       model: null,
       audioFormat: audio.format.format,

@@ -114,6 +114,7 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
         segments: row.segments,
         durationInSeconds: row.durationInSeconds,
         language: row.language,
+        task: row.task,
       };
     },
   );

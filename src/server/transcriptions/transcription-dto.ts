@@ -20,6 +20,8 @@ type SummaryRow = Pick<
   | 'progress'
   | 'error'
   | 'language'
+  | 'task'
+  | 'languageAssumed'
   | 'engine'
   | 'model'
 >;
@@ -37,6 +39,8 @@ function toSummaryDto(row: SummaryRow): TranscriptionSummaryDto {
     progress: row.progress,
     error: row.error,
     language: row.language,
+    task: row.task,
+    languageAssumed: row.languageAssumed,
     engine: row.engine,
     model: row.model,
   };

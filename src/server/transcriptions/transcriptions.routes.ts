@@ -41,6 +41,8 @@ import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js';
 import { readUploadForm } from './upload-form.js';
+import type { SpeechCapabilities } from '../../core/speech-capabilities.js';
+import { findDefaultLanguage } from '../accounts/default-language.repository.js';
 
 export interface TranscriptionsRoutesOptions {
   database: DatabaseHandle;
@@ -67,6 +69,8 @@ export interface TranscriptionsRoutesOptions {
   signals: TranscriptionSignals;
   /** Ends the event streams of a session or key that is no longer valid. */
   streams: SignedInStreams;
+  /** What the engine serving new work can do: uploads it cannot serve are refused. */
+  speechCapabilities: () => Promise<SpeechCapabilities>;
 }
 
 const errors = {
@@ -128,7 +132,11 @@ export async function transcriptionsRoutes(
         {
           ...gate,
           admit: () => admitSignedInUpload(db, gate, request, account),
-          readForm: readUploadForm,
+          readForm: (fields) =>
+            readUploadForm(fields, {
+              defaultLanguage: () => findDefaultLanguage(db, user.id),
+              capabilities: options.speechCapabilities,
+            }),
         },
         (audio, form) =>
           createTranscription({ database, storage, queue }, { ...account, audio, ...form }),

@@ -1,19 +1,54 @@
 import { z } from 'zod';
+import { languageFieldSchema, taskFieldSchema } from '../../core/api/language-fields.js';
 import { speakersFieldSchema, speakersRequested } from '../../core/api/speakers-field.js';
+import type { SpeechTask } from '../../core/languages.js';
+import { languageRefusal, type SpeechCapabilities } from '../../core/speech-capabilities.js';
 import { AppError } from '../errors/app-error.js';
 
 /** The text fields of `POST /api/transcriptions`; other fields are ignored, as before. */
-export const uploadFieldsSchema = z.object({ speakers: speakersFieldSchema });
+export const uploadFieldsSchema = z.object({
+  speakers: speakersFieldSchema,
+  language: languageFieldSchema,
+  task: taskFieldSchema,
+});
 
 export interface UploadForm {
   /** 1-10 voices asked for, or null to detect how many speak. */
   speakersRequested: number | null;
+  /** `auto` or an ISO 639-1 code. */
+  language: string;
+  task: SpeechTask;
 }
 
-/** Checks the upload's form fields; a bad one is a 400 before the audio is inspected or stored. */
-export function readUploadForm(fields: Record<string, string>): UploadForm {
+export interface UploadFormContext {
+  /** The account's default language, for a form that names none. */
+  defaultLanguage: () => Promise<string>;
+  /** What the engine serving new work can do now. */
+  capabilities: () => Promise<SpeechCapabilities>;
+}
+
+/**
+ * Checks the upload's form fields; a bad one is a 400, and a language or task the engine cannot
+ * serve a 422 with the reason, before the audio is inspected or stored.
+ */
+export async function readUploadForm(
+  fields: Record<string, string>,
+  context: UploadFormContext,
+): Promise<UploadForm> {
   const parsed = uploadFieldsSchema.safeParse(fields);
   if (!parsed.success)
     throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid form.');
-  return { speakersRequested: speakersRequested(parsed.data.speakers) };
+  const { speakers, task } = parsed.data;
+  const language = parsed.data.language ?? (await context.defaultLanguage());
+  assertLanguageServed(await context.capabilities(), { language, task });
+  return { speakersRequested: speakersRequested(speakers), language, task };
+}
+
+/** A 422 naming what the server would need, for a language or task its engine cannot serve. */
+export function assertLanguageServed(
+  capabilities: SpeechCapabilities,
+  request: { language: string; task: SpeechTask },
+): void {
+  const refusal = languageRefusal(capabilities, request);
+  if (refusal) throw new AppError('unprocessable', refusal);
 }

@@ -1,3 +1,4 @@
+import type { SpeechTask } from '../../../core/languages.js';
 import type { PcmChunk } from '../audio/plan-chunks.js';
 
 export interface TranscriptSegment {
@@ -13,6 +14,7 @@ export interface TranscriptSegment {
 export interface TranscriptionResult {
   text: string;
   segments: TranscriptSegment[];
+  /** The language spoken (ISO 639-1), also when the text is a translation. */
   language?: string;
 }
 
@@ -45,8 +47,10 @@ export interface PlanChunksRequest {
 }
 
 export interface TranscribeOptions<ChunkState = unknown> {
-  /** BCP-47 / ISO-639-1 hint; engines may ignore it. */
+  /** ISO 639-1 code of the language spoken; unset: the engine detects it. */
   language?: string;
+  /** `translate`: English text whatever was spoken (multilingual engines only). */
+  task?: SpeechTask;
   /** Initial prompt or custom vocabulary, for engines that take one. */
   prompt?: string;
   /** Text of the previous window of the same recording, for engines that carry context. */
@@ -62,6 +66,11 @@ export interface SpeechEngine<ChunkState = unknown> {
   readonly name: string;
   /** Model or variant that produced the text, recorded with each transcription. */
   readonly model: string;
+  /**
+   * Hears every language whisper knows (and translates them to English); false: English only.
+   * Callers refuse other languages before the engine sees them (core/speech-capabilities.ts).
+   */
+  readonly multilingual: boolean;
   /** How many chunks this engine should be given at once. */
   readonly parallelism: number;
   /** Longest chunk this engine accepts in one call; the pipeline splits longer audio. */

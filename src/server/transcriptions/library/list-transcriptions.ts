@@ -44,6 +44,8 @@ const listColumns = {
   progress: t.progress,
   error: t.error,
   language: t.language,
+  task: t.task,
+  languageAssumed: t.languageAssumed,
   engine: t.engine,
   model: t.model,
   audioFormat: t.audioFormat,

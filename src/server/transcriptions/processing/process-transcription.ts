@@ -1,3 +1,6 @@
+import { AUTO_LANGUAGE } from '../../../core/languages.js';
+import { languageRefusal } from '../../../core/speech-capabilities.js';
+import { speechCapabilities } from '../../speech/speech-capabilities.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database.js';
@@ -47,6 +50,12 @@ export interface ProcessTranscriptionDeps {
   };
 }
 
+const engineAbilities = (engine: SpeechEngine) => ({
+  engine: engine.name,
+  model: engine.model,
+  multilingual: engine.multilingual,
+});
+
 /** Lines shown while the recording is processed: voices are told apart once all is heard. */
 function provisionallyOneVoice(segments: readonly TranscriptSegment[]): StoredSegment[] {
   return segments.map((segment) => ({ ...segment, speaker: FIRST_SPEAKER }));
@@ -84,6 +93,17 @@ export async function processTranscription(
     });
   };
   try {
+    // The upload was checked against the engine of its day; this worker's may know less.
+    const refusal = languageRefusal(speechCapabilities(engineAbilities(deps.engine)), {
+      language: row.languageRequested,
+      task: row.task,
+    });
+    if (refusal) {
+      deps.log.warn({ transcriptionId, engine: deps.engine.name }, refusal);
+      await failAndGiveSlotBack(db, row, refusal, attempt.queuedAt ?? row.createdAt);
+      await changed();
+      return;
+    }
     const audio = await deps.storage.fetch(row.audioKey, workDir);
     // Sniffed when the upload was received; a stored format no demuxer reads is not retried.
     const demuxer = demuxerOfFormat(row.audioFormat);
@@ -98,6 +118,8 @@ export async function processTranscription(
       minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
+      ...(row.languageRequested === AUTO_LANGUAGE ? {} : { language: row.languageRequested }),
+      task: row.task,
       onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
         write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),
@@ -123,6 +145,8 @@ export async function processTranscription(
       text: result.text,
       segments,
       language: result.language ?? null,
+      // An English-only engine cannot tell languages apart: the transcript says it took English.
+      languageAssumed: !deps.engine.multilingual && row.languageRequested === AUTO_LANGUAGE,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,
       engine: deps.engine.name,

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 import { KnownVoicesCard } from './known-voices-card';
+import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 import { ProfileCard } from './profile-card';
@@ -13,6 +14,7 @@ export default function AccountPage() {
       <h1 className="text-3xl font-bold text-slate-900">Account settings</h1>
       <ProfileCard />
       <PlanCard />
+      <DefaultLanguageCard />
       <EmailPreferencesCard />
       <KnownVoicesCard />
       <DeveloperApiCard />

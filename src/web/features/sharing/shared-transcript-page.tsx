@@ -1,3 +1,4 @@
+import { describeTranscriptLanguage } from '../../../core/transcript-language';
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Link2Off } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
@@ -44,6 +45,7 @@ export default function SharedTranscriptPage() {
   const { token = '' } = useParams<{ token: string }>();
   const startAt = startTimeParam(useSearch());
   const shared = useQuery<SharedTranscriptDto>({ queryKey: [sharedTranscriptUrl(token)] });
+  const language = shared.data ? describeTranscriptLanguage(shared.data) : null;
 
   return (
     <>
@@ -80,7 +82,7 @@ export default function SharedTranscriptPage() {
               </h1>
               <p className="mt-1 text-sm text-slate-600">
                 {formatDuration(shared.data.durationInSeconds)}
-                {shared.data.language ? ` · ${shared.data.language.toUpperCase()}` : ''}
+                {language ? ` · ${language}` : ''}
               </p>
             </div>
             <CopyButton

@@ -1,3 +1,4 @@
+import { describeTranscriptLanguage } from '../../../core/transcript-language';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
@@ -45,6 +46,7 @@ export function TranscriptionDetails({
   const workbench = useTranscriptWorkbench(transcription);
   const { filename, segments } = workbench.document;
   const text = () => (segments.length > 0 ? transcriptText(segments) : transcription.text);
+  const language = describeTranscriptLanguage(transcription);
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -76,7 +78,15 @@ export function TranscriptionDetails({
         <Fact label="Date" value={formatDate(transcription.createdAt)} />
         <Fact label="Duration" value={formatDuration(transcription.durationInSeconds)} />
         <Fact label="File size" value={formatFileSize(transcription.fileSize)} />
+        {language ? <Fact label="Language" value={language} /> : null}
       </dl>
+      {transcription.languageAssumed ? (
+        <Alert tone="info" title="Language not detected">
+          This server&apos;s offline engine cannot tell languages apart, so it assumed English. If
+          the recording is in another language, transcribe it again once the whisper engine is
+          ready, choosing its language.
+        </Alert>
+      ) : null}
       {transcription.isTruncated ? (
         <Alert tone="warning">
           <p>{MESSAGES.truncatedAlert}</p>

@@ -1,3 +1,4 @@
+import { languageName } from '../../../core/languages';
 import { FileAudio } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
@@ -31,6 +32,13 @@ export function TranscriptionListItem({
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
           <span>{formatDate(transcription.createdAt)}</span>
           <span>{formatDuration(transcription.durationInSeconds)}</span>
+          {transcription.language ? (
+            <span>
+              {transcription.task === 'translate'
+                ? `${languageName(transcription.language)} → English`
+                : languageName(transcription.language)}
+            </span>
+          ) : null}
           {transcription.isTruncated ? <span className="text-amber-700">Truncated</span> : null}
         </p>
         {isUnfinished(transcription) ? (

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../../core/api/common';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
+import type { SpeechTask } from '../../../core/languages';
 import type { SpeakersRequested } from '../../../core/speakers';
 
 export type UploadOutcome =
@@ -18,14 +19,22 @@ function serverMessage(body: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
+/** What the upload asks of the engine besides the audio. */
+export interface UploadChoices {
+  speakers: SpeakersRequested;
+  /** `auto` or an ISO 639-1 code. */
+  language: string;
+  task: SpeechTask;
+}
+
 /**
- * POST /api/transcriptions as multipart (fields `speakers`, `auto` or 1-10, and `audio`) through
+ * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, then `audio`) through
  * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
  * fraction, 0 to 1. The outcome never rejects.
  */
 export function sendUpload(
   file: File,
-  speakers: SpeakersRequested,
+  choices: UploadChoices,
   onProgress: (fraction: number) => void,
 ): UploadRequest {
   const request = new XMLHttpRequest();
@@ -50,7 +59,9 @@ export function sendUpload(
     request.ontimeout = () => resolve({ kind: 'network-error' });
     request.onabort = () => resolve({ kind: 'aborted' });
     const form = new FormData();
-    form.append('speakers', String(speakers));
+    form.append('speakers', String(choices.speakers));
+    form.append('language', choices.language);
+    form.append('task', choices.task);
     form.append('audio', file, file.name);
     request.send(form);
   });

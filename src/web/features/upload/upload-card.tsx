@@ -13,6 +13,7 @@ import {
 import { useAuth } from '../auth/use-auth';
 import { useTouchScreen } from '../../lib/use-touch-screen';
 import { Recorder } from '../recorder/recorder';
+import { LanguageOptions } from './language-options';
 import { MonthlyLimitNotice } from './monthly-limit-notice';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadStatus } from './upload-status';
@@ -37,6 +38,11 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     error,
     speakers,
     setSpeakers,
+    language,
+    setLanguage,
+    task,
+    setTask,
+    refusal,
     selectFile,
     reject,
     upload,
@@ -118,6 +124,16 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
             <Alert tone="warning" title={truncation.title}>
               {truncation.description}
             </Alert>
+          ) : null}
+          {phase === 'idle' || phase === 'ready' ? (
+            <LanguageOptions
+              language={language}
+              task={task}
+              refusal={error === refusal ? null : refusal}
+              disabled={busy}
+              onLanguage={setLanguage}
+              onTask={setTask}
+            />
           ) : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div

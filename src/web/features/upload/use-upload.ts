@@ -1,3 +1,6 @@
+import type { SpeechTask } from '../../../core/languages';
+import { languageRefusal } from '../../../core/speech-capabilities';
+import { useDefaultLanguage, useSpeechCapabilities } from '../transcription-data/speech-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
@@ -52,6 +55,12 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
+  const defaultLanguage = useDefaultLanguage();
+  const [chosenLanguage, setLanguage] = useState<string | null>(null);
+  const language = chosenLanguage ?? defaultLanguage;
+  const [task, setTask] = useState<SpeechTask>('transcribe');
+  const capabilities = useSpeechCapabilities();
+  const refusal = capabilities ? (languageRefusal(capabilities, { language, task }) ?? null) : null;
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -120,10 +129,20 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
 
   const upload = async () => {
     if (!file || phase !== 'ready') return;
+    // Refused before anything is sent: the server would answer the same after the upload.
+    if (refusal) {
+      setError(refusal);
+      toast({
+        title: MESSAGES.transcriptionFailedTitle,
+        description: refusal,
+        variant: 'destructive',
+      });
+      return;
+    }
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, speakers, (fraction) =>
+    const request = sendUpload(file, { speakers, language, task }, (fraction) =>
       setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
@@ -174,6 +193,11 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     error,
     speakers,
     setSpeakers,
+    language,
+    setLanguage,
+    task,
+    setTask,
+    refusal,
     selectFile,
     reject,
     upload,

@@ -1,3 +1,4 @@
+import type { TranslationVerbose } from 'openai/resources/audio/translations';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
 import { encodeWav } from '../../audio/encode-wav.js';
 import {
@@ -32,6 +33,8 @@ const PLACEHOLDER_API_KEY = 'sonoscript-no-key';
 /** Any OpenAI-compatible transcription endpoint: OpenAI, Groq, faster-whisper servers. */
 export class OpenAiEngine implements SpeechEngine {
   readonly name = 'openai';
+  /** OpenAI-compatible services are whisper behind an API: every language, and translations. */
+  readonly multilingual = true;
   readonly model: string;
   readonly parallelism: number;
   readonly maxChunkSeconds = 60;
@@ -58,16 +61,25 @@ export class OpenAiEngine implements SpeechEngine {
       );
     }
     try {
-      const response = await this.client.audio.transcriptions.create(
-        {
-          file: await toFile(wav, 'audio.wav', { type: 'audio/wav' }),
-          model: this.model,
-          response_format: 'verbose_json',
-          ...(options.language ? { language: options.language } : {}),
-          ...(options.prompt ? { prompt: options.prompt } : {}),
-        },
-        { signal: options.signal },
-      );
+      const file = await toFile(wav, 'audio.wav', { type: 'audio/wav' });
+      const prompt = options.prompt ? { prompt: options.prompt } : {};
+      const response =
+        options.task === 'translate'
+          ? // The SDK's overloads lose verbose_json's type here; its answer is TranslationVerbose.
+            ((await this.client.audio.translations.create(
+              { file, model: this.model, response_format: 'verbose_json', ...prompt },
+              { signal: options.signal },
+            )) as TranslationVerbose)
+          : await this.client.audio.transcriptions.create(
+              {
+                file,
+                model: this.model,
+                response_format: 'verbose_json',
+                ...(options.language ? { language: options.language } : {}),
+                ...prompt,
+              },
+              { signal: options.signal },
+            );
       const text = response.text.trim();
       const seconds = pcm.length / PCM_SAMPLE_RATE;
       // Whisper-style services time segments back to back (across pauses), overlapping, past
@@ -81,7 +93,11 @@ export class OpenAiEngine implements SpeechEngine {
       // Some compatible servers omit segments; keep the text timed to the whole chunk.
       if (segments.length === 0 && text !== '') segments.push({ start: 0, end: seconds, text });
       // OpenAI-compatible services name the language ("english"); transcriptions store `en`.
-      const language = languageCodeOfName(response.language) ?? response.language;
+      // A translation's answer names its target, English: the source is what was asked, if anything.
+      const language =
+        options.task === 'translate'
+          ? options.language
+          : (languageCodeOfName(response.language) ?? response.language);
       return { text, segments, ...(language ? { language } : {}) };
     } catch (error) {
       throw this.describe(error, options.signal);

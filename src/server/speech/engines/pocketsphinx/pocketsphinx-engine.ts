@@ -28,6 +28,8 @@ export interface PocketSphinxEngineOptions {
 /** Offline US English recognition with Debian's PocketSphinx, in worker threads. */
 export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> {
   readonly name = 'pocketsphinx';
+  /** Debian's model knows US English only. */
+  readonly multilingual = false;
   readonly model = 'cmusphinx-en-us';
   readonly parallelism: number;
   readonly maxChunkSeconds = 60;

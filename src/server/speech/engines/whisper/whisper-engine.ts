@@ -60,6 +60,7 @@ export class WhisperEngine implements SpeechEngine {
   readonly maxChunkSeconds = WHISPER_WINDOW_SECONDS;
   /** Give it windows in order with `previousText`, as whisper was trained to hear them. */
   readonly carriesContext = true;
+  readonly multilingual: boolean;
   readonly threads: number;
   private server: WhisperServerProcess | undefined;
   private starting: Promise<WhisperServerProcess> | undefined;
@@ -73,6 +74,7 @@ export class WhisperEngine implements SpeechEngine {
     private readonly options: WhisperEngineOptions,
   ) {
     this.model = modelNameOfFile(modelInfo.path);
+    this.multilingual = modelInfo.multilingual;
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
   }
@@ -103,6 +105,13 @@ export class WhisperEngine implements SpeechEngine {
       options.signal,
       options.priority,
     );
+    // Never English text passed off as a translation, or a transcript as one.
+    const task = options.task ?? 'transcribe';
+    if (answer.task !== undefined && answer.task !== task) {
+      throw new SpeechEngineError(
+        `whisper-server answered a ${answer.task} request for a ${task} one (model ${this.model})`,
+      );
+    }
     // whisper.cpp times segments back to back, across pauses, overlapping and past the window's
     // end: they are fitted inside the window in spoken order, then each is pulled in to the
     // sound under it (trimming only shrinks, so the order holds).
@@ -118,6 +127,24 @@ export class WhisperEngine implements SpeechEngine {
       segments,
       ...languageField(language),
     };
+  }
+
+  /**
+   * The language spoken in a window (ISO 639-1), from whisper's language token alone: one pass of
+   * the encoder and one decoder step, no text. Undefined for silence or an English-only model.
+   */
+  async detectLanguage(
+    pcm: Int16Array,
+    options: Pick<TranscribeOptions, 'signal' | 'priority'> = {},
+  ): Promise<string | undefined> {
+    if (!this.multilingual) return undefined;
+    if (new VoiceActivity(pcm).silent) return undefined;
+    const answer = await this.queue.run(
+      () => this.request(pcm, { ...options, detectOnly: true }),
+      options.signal,
+      options.priority,
+    );
+    return languageCodeOfName(answer.language);
   }
 
   async close(): Promise<void> {
@@ -142,7 +169,7 @@ export class WhisperEngine implements SpeechEngine {
 
   private async request(
     pcm: Int16Array,
-    options: WhisperTranscribeOptions,
+    options: WhisperTranscribeOptions & { detectOnly?: boolean },
   ): Promise<WhisperServerAnswer> {
     if (this.server && !this.server.running) {
       this.options.onWarning?.('whisper-server had stopped; starting it again');
@@ -192,7 +219,10 @@ export class WhisperEngine implements SpeechEngine {
     }
   }
 
-  private form(pcm: Int16Array, options: WhisperTranscribeOptions): FormData {
+  private form(
+    pcm: Int16Array,
+    options: WhisperTranscribeOptions & { detectOnly?: boolean },
+  ): FormData {
     const form = new FormData();
     form.append(
       'file',
@@ -202,8 +232,10 @@ export class WhisperEngine implements SpeechEngine {
     form.append('response_format', 'verbose_json');
     form.append(
       'language',
-      this.modelInfo.multilingual ? (whisperLanguageCode(options.language) ?? 'auto') : 'en',
+      this.multilingual ? (whisperLanguageCode(options.language) ?? 'auto') : 'en',
     );
+    if (this.multilingual && options.task === 'translate') form.append('translate', 'true');
+    if (options.detectOnly) form.append('detect_language', 'true');
     const prompt = buildWhisperPrompt(options.prompt, options.previousText);
     if (prompt) form.append('prompt', prompt);
     form.append('temperature', '0');

@@ -1,10 +1,23 @@
 import path from 'node:path';
 
 /**
- * Downloaded in the background when no model is present: the largest English model that keeps
- * a 10-minute file under 3 minutes on 2 cores (docs/benchmarks.md, docs/decisions/0014).
+ * Downloaded in the background when no model is present, with its English-only twin
+ * (`englishModelOf`): the largest size that keeps a 10-minute file under 3 minutes on 2 cores
+ * (docs/decisions/0014); multilingual for every language, the twin for English (0053).
  */
-export const DEFAULT_WHISPER_MODEL = 'base.en';
+export const DEFAULT_WHISPER_MODEL = 'base';
+
+/** Sizes published both multilingual and English-only: `base` -> `base.en`. */
+const ENGLISH_TWINS: Readonly<Record<string, string>> = {
+  tiny: 'tiny.en',
+  base: 'base.en',
+  small: 'small.en',
+  medium: 'medium.en',
+};
+
+/** The English-only model of a multilingual model's size, when one is published. */
+export const englishModelOf = (name: string): string | undefined =>
+  Object.hasOwn(ENGLISH_TWINS, name) ? ENGLISH_TWINS[name] : undefined;
 
 /** Where whisper.cpp's own download script fetches converted models from. */
 export const DEFAULT_MODELS_BASE_URL = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main';
@@ -66,8 +79,11 @@ export const MODEL_NAMES: readonly string[] = [
   'large-v3-turbo-q8_0',
 ];
 
-/** When several models are present and none is named, the first of these found is used. */
-const PREFERENCE = ['base.en', 'base', 'small.en', 'small', 'tiny.en', 'tiny'];
+/**
+ * When several models are present and none is named, the first of these found is used (with its
+ * English twin when that is there too).
+ */
+const PREFERENCE = ['base', 'base.en', 'small', 'small.en', 'tiny', 'tiny.en'];
 
 export const isModelName = (name: string): boolean => MODEL_NAMES.includes(name);
 

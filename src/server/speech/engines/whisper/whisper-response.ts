@@ -3,6 +3,7 @@ import type { TranscriptSegment } from '../engine.js';
 
 /** The parts of whisper-server's `verbose_json` answer the engine uses. */
 const verboseJsonSchema = z.object({
+  task: z.enum(['transcribe', 'translate']).optional(),
   language: z.string().optional(),
   segments: z
     .array(
@@ -16,6 +17,8 @@ const verboseJsonSchema = z.object({
 });
 
 export interface WhisperServerAnswer {
+  /** What whisper-server did: it quietly transcribes when a model cannot translate. */
+  task: 'transcribe' | 'translate' | undefined;
   language: string | undefined;
   segments: TranscriptSegment[];
 }
@@ -23,6 +26,7 @@ export interface WhisperServerAnswer {
 export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
   const parsed = verboseJsonSchema.parse(body);
   return {
+    task: parsed.task,
     language: parsed.language,
     segments: parsed.segments.map((segment) => ({
       start: segment.start,
