@@ -106,8 +106,12 @@ export const FEATURES: readonly Feature[] = [
       requestsInFlightPerAccount: config.apiRequestsInFlight,
     }),
   (server) => registerApiDocsPage(server),
-  (server, { database, api }) =>
-    server.register(transcriptionEditsRoutes, { db: database.db, originOf: api.originOf }),
+  (server, { database, api, services }) =>
+    server.register(transcriptionEditsRoutes, {
+      db: database.db,
+      queue: services.queue,
+      originOf: api.originOf,
+    }),
   (server, { config, database }) => {
     // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.
     const exportThreads = new ExportThreadPool(config.exportThreads);

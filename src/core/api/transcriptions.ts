@@ -8,10 +8,28 @@ import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcript
  * from them. The messages are the ones users see when a request is refused.
  */
 
+export const timedWordSchema = z
+  .object({
+    word: z.string(),
+    start: z.number(),
+    end: z.number(),
+    confidence: z
+      .number()
+      .describe(
+        'How sure the engine was, 0 to 1. Words a person wrote, and words of transcripts made before words were timed, say 1.',
+      ),
+  })
+  .meta({ id: 'TimedWord' });
+
 export const transcriptSegmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  words: z
+    .array(timedWordSchema)
+    .describe(
+      "The line's words (its text split at spaces) with the seconds each starts and ends. After a person changes a line, its words are spread over it at once and aligned to the audio shortly after.",
+    ),
   speaker: z
     .string()
     .describe(

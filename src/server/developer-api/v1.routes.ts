@@ -156,7 +156,12 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
       });
       const done = await waitForTranscription(db, request, user.id, created.id);
       if (!done) return reply;
-      const answer = transcriptionAnswer(finished(done), form.response_format, form.temperature);
+      const answer = transcriptionAnswer(
+        finished(done),
+        form.response_format,
+        form.temperature,
+        form['timestamp_granularities[]'],
+      );
       if (done.isTruncated) reply.header('x-sonoscript-truncated', 'true');
       reply.header('x-sonoscript-transcription-id', done.id);
       return reply.type(answer.contentType).send(answer.body);
