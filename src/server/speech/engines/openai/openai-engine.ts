@@ -7,6 +7,7 @@ import {
   type TranscriptionResult,
 } from '../engine.js';
 import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
+import { wordsIntoSegments } from './words-into-segments.js';
 import { fitSegments } from '../fit-segments.js';
 import { trimToVoice } from '../trim-to-voice.js';
 import { VoiceActivity } from '../whisper/voice-activity.js';
@@ -63,6 +64,7 @@ export class OpenAiEngine implements SpeechEngine {
           file: await toFile(wav, 'audio.wav', { type: 'audio/wav' }),
           model: this.model,
           response_format: 'verbose_json',
+          timestamp_granularities: ['word', 'segment'],
           ...(options.language ? { language: options.language } : {}),
           ...(options.prompt ? { prompt: options.prompt } : {}),
         },
@@ -73,7 +75,15 @@ export class OpenAiEngine implements SpeechEngine {
       // Whisper-style services time segments back to back (across pauses), overlapping, past
       // the end of the audio sent or at an instant: they are fitted inside this chunk in spoken
       // order, every word kept, then each is pulled in to the sound under it.
-      const timed = (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text }));
+      const timed = wordsIntoSegments(
+        (response.segments ?? []).map(({ start, end, text, avg_logprob }) => ({
+          start,
+          end,
+          text,
+          avg_logprob,
+        })),
+        response.words ?? [],
+      );
       const segments: TranscriptSegment[] = trimToVoice(
         fitSegments(timed, 0, seconds),
         new VoiceActivity(pcm),
