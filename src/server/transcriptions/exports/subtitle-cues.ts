@@ -9,6 +9,8 @@ export const MAX_CUE_SECONDS = 7;
 export const MAX_CHARACTERS_PER_SECOND = 17;
 /** A silence this long between two words is a good place to end a cue. */
 const PAUSE_SECONDS = 0.3;
+/** A silence this long always ends a cue: text is not left up over it. */
+const LONG_PAUSE_SECONDS = 1;
 /** Sentence and clause ends: good places to end a cue. */
 const CLAUSE_END = /[.!?;:,…]["'’”)\]]*$/;
 
@@ -38,7 +40,8 @@ export function wrapLines(words: readonly string[]): string[] {
 
 /**
  * Where the cue that starts at word `from` ends (the index after its last word): as far as two
- * lines of 42 characters and 7 seconds of speech reach, ended at the last pause or clause end in
+ * lines of 42 characters and 7 seconds of speech reach (never over a pause of a second or more),
+ * ended at the last pause or clause end in
  * its second half when there is one, so cues break where the speaker does.
  */
 function cueEnd(runs: WordRuns, words: readonly TimedWord[], from: number): number {
@@ -47,10 +50,12 @@ function cueEnd(runs: WordRuns, words: readonly TimedWord[], from: number): numb
   while (
     end < words.length &&
     runs.fits(from, end + 1, MAX_LINE_CHARACTERS) &&
-    words[end]!.end - first.start <= MAX_CUE_SECONDS
+    words[end]!.end - first.start <= MAX_CUE_SECONDS &&
+    words[end]!.start - words[end - 1]!.end < LONG_PAUSE_SECONDS
   )
     end += 1;
-  if (end === words.length) return end;
+  if (end === words.length || words[end]!.start - words[end - 1]!.end >= LONG_PAUSE_SECONDS)
+    return end;
   for (let candidate = end; candidate > from + 1; candidate -= 1) {
     if (runs.joinedLength(from, candidate) * 2 < runs.joinedLength(from, end)) break;
     const last = words[candidate - 1]!;
