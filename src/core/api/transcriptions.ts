@@ -25,10 +25,13 @@ export const transcriptSegmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  // Optional in the type only, so lines built by hand (tests, edits in the browser) need none:
+  // every answer of this server fills it (segmentsWithWords).
   words: z
     .array(timedWordSchema)
+    .optional()
     .describe(
-      "The line's words (its text split at spaces) with the seconds each starts and ends. After a person changes a line, its words are spread over it at once and aligned to the audio shortly after.",
+      "Always present in answers. The line's words (its text split at spaces) with the seconds each starts and ends. After a person changes a line, its words are spread over it at once and aligned to the audio shortly after.",
     ),
   speaker: z
     .string()
