@@ -44,8 +44,9 @@ async function main() {
   try {
     const { wavPath, lines } = await buildWordBoundaryRecording(workDir);
     const truth = lines.flat();
-    const { demuxer } = await sniffAudioFile(wavPath);
-    if (!demuxer) throw new Error('the built recording is not audio');
+    const sniffed = await sniffAudioFile(wavPath);
+    if (!sniffed) throw new Error('the built recording is not audio');
+    const { demuxer } = sniffed;
     const started = performance.now();
     const result = await transcribeAudioFile({
       inputPath: wavPath,
