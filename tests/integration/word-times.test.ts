@@ -174,7 +174,13 @@ describe('word times and confidence (PocketSphinx, real workers)', () => {
       url: `/api/transcriptions/${id}/original`,
       headers: asUser(cookie),
     });
-    expect(original.json<OriginalTranscriptDto>().segments[0]!.words).toEqual(lateWords);
+    const originalWords = original.json<OriginalTranscriptDto>().segments[0]!.words!;
+    expect(originalWords.map((word) => [word.word, word.confidence])).toEqual(
+      lateWords.map((word) => [word.word, 0.3]),
+    );
+    originalWords.forEach((word, index) =>
+      expect(word.start).toBeCloseTo(lateWords[index]!.start, 2),
+    );
 
     // The corrected subtitles start where the words are said.
     const srt = await app.server.inject({
