@@ -33,14 +33,15 @@ export function spreadWords(
   confidence: number,
 ): TimedWord[] {
   const words = wordsOfText(text);
-  const total = words.reduce((sum, word) => sum + word.length + 1, 0);
+  // Spaces between words are pauses, not parts of words: the last word ends with the line.
+  const total = words.reduce((sum, word) => sum + word.length, 0) + words.length - 1;
   const duration = Math.max(0, end - start);
   let spoken = 0;
   return words.map((word) => {
     const from = start + (duration * spoken) / total;
-    spoken += word.length + 1;
-    // The space after a word is a pause, not part of it: the word ends before it.
-    const to = start + (duration * (spoken - 1)) / total;
+    spoken += word.length;
+    const to = start + (duration * spoken) / total;
+    spoken += 1;
     return { word, start: roundMs(from), end: roundMs(Math.max(from, to)), confidence };
   });
 }

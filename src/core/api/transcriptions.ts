@@ -151,6 +151,12 @@ const editedSegment = z.strictObject(
     start: z.number(invalidEdit),
     end: z.number(invalidEdit),
     text: z.string(invalidEdit),
+    words: z
+      .array(timedWordSchema)
+      .optional()
+      .describe(
+        'Ignored: the server keeps the words of unchanged lines and times those of changed ones. Accepted so a line can be sent back as it was read.',
+      ),
     speaker: z
       .string(invalidEdit)
       .optional()
