@@ -28,10 +28,10 @@ describe('words in the workbench', () => {
     const fourth = words[3]!;
     await page.locator('[data-word-start]').nth(3).click();
     await expect.poll(() => audioTime(page)).toBeCloseTo(fourth.start, 1);
-    await expect.poll(() => playingWord(page)).toBe(fourth.word);
-    // The click also opened the line for editing at that word; Escape leaves it unchanged.
+    // The click also opened the line for editing at that word; Escape leaves it unchanged, and
+    // its words show again, the clicked one marked.
     await page.keyboard.press('Escape');
-    await page.locator('[data-word-start]').nth(3).waitFor();
+    await expect.poll(() => playingWord(page)).toBe(fourth.word);
 
     // U steps to the next word under the threshold after the player's place, as the legend says.
     const uncertain = words.filter((word) => word.confidence < UNCERTAIN_CONFIDENCE);

@@ -11,11 +11,14 @@ export function wordsMatchingText(text: string, words: readonly TimedWord[] | un
     : null;
 }
 
+/** A seek lands on the audio's own frame, a hair before the time asked for. */
+const SEEK_SLACK_SECONDS = 0.02;
+
 /** Which word is being said at `time`: the last that has started, while the line plays. */
 export function wordAt(words: readonly TimedWord[], time: number): number {
   let found = -1;
   for (const [index, word] of words.entries()) {
-    if (word.start > time) break;
+    if (word.start > time + SEEK_SLACK_SECONDS) break;
     found = index;
   }
   return found;
