@@ -121,6 +121,7 @@ export const FEATURES: readonly Feature[] = [
   (server, { database, services, api }) =>
     server.register(transcriptionEditsRoutes, {
       db: database.db,
+      queue: services.queue,
       originOf: api.originOf,
       voices: { db: database.db, storage: services.storage, workDir: services.workDir },
     }),

@@ -1,3 +1,10 @@
+import type { WordAligner } from './speech/engines/word-aligner.js';
+import { PocketSphinxWordAligner } from './speech/engines/pocketsphinx/pocketsphinx-word-aligner.js';
+import { alignEditedWords } from './transcriptions/processing/align-edited-words.js';
+import {
+  wordAlignmentQueue,
+  workWordAlignments,
+} from './transcriptions/processing/word-alignment-jobs.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { startAccountDeletionJobs } from './account-deletion/account-deletion-jobs.js';
 import { createAccountMail } from './accounts/account-mail.js';
@@ -53,6 +60,8 @@ export interface Services {
   queue: JobQueue;
   /** This process's engine; null in an API process that leaves speech to worker processes. */
   speech: SpeechEngineSupervisor | null;
+  /** Aligns rewritten lines' words to their audio; with speech only (its thread loads on first use). */
+  aligner: WordAligner | null;
   /** The engine that serves: this process's, or the one the worker processes report. */
   engineStatus(): Promise<SpeechEngineStatus>;
   /** Decodes the live preview's windows: this process's engine, or the workers' through the queue. */
@@ -94,6 +103,7 @@ export async function startServices(
   });
   const mailer = createMailer(config.mail, (message) => log.warn(message));
   const speech = options.runsSpeech ? await speechEngineFromConfig(config, log) : null;
+  const aligner = options.runsSpeech ? new PocketSphinxWordAligner() : null;
   // Other processes (API processes without speech) read which engine serves from the database.
   const reports =
     speech && database.driver.kind === 'postgres'
@@ -112,6 +122,7 @@ export async function startServices(
   await queue.define(transcriptionQueue);
   await queue.define(freeTrialQueue);
   await queue.define(liveWindowQueue);
+  await queue.define(wordAlignmentQueue);
   const signals = await startTranscriptionSignals(database);
   const queuedWindows = queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory });
   return {
@@ -120,6 +131,7 @@ export async function startServices(
     workDir: tempArea.directory,
     queue,
     speech,
+    aligner,
     engineStatus: speech ? async () => speech.status() : workersEngineStatus(database.db),
     windowTranscriber: speech ? () => speech.current() : () => queuedWindows,
     mailer,
@@ -131,6 +143,7 @@ export async function startServices(
       await reports?.stop();
       await signals.close();
       await speech?.close();
+      await aligner?.close();
       mailer.close();
       await tempArea.release();
     },
@@ -146,8 +159,8 @@ export async function startSpeechWorkers(
   config: Config,
   log: FastifyBaseLogger,
 ) {
-  const { database, queue, storage, workDir, speech, signals, mailer } = services;
-  if (!speech) throw new Error('speech workers need a process started with runsSpeech');
+  const { database, queue, storage, workDir, speech, aligner, signals, mailer } = services;
+  if (!speech || !aligner) throw new Error('speech workers need a process started with runsSpeech');
   await startTranscriptionWorkers({
     queue,
     signals,
@@ -168,6 +181,9 @@ export async function startSpeechWorkers(
     engine: speech,
   });
   await startLiveWindowWorkers({ queue, storage, workDir, engine: speech });
+  await workWordAlignments(queue, (data, signal) =>
+    alignEditedWords({ db: database.db, storage, workDir, aligner }, data.transcriptionId, signal),
+  );
 }
 
 /** Hourly: what a killed API process left of a free trial or a live window in storage. */

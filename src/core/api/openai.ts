@@ -39,6 +39,8 @@ export const modelListSchema = z.object({
   ),
 });
 
+export const TIMESTAMP_GRANULARITIES = ['segment', 'word'] as const;
+
 /** The fields OpenAI's form takes; the handler reads them after the file is on disk. */
 export const transcriptionFieldsSchema = z.object({
   model: z.string({ error: 'model is required.' }).min(1, { error: 'model is required.' }),
@@ -61,8 +63,19 @@ export const transcriptionFieldsSchema = z.object({
     .max(1, { error: 'temperature must be a number from 0 to 1.' })
     .default(0),
   'timestamp_granularities[]': z
-    .enum(['segment', 'word'], { error: 'timestamp_granularities[] takes segment or word.' })
-    .optional(),
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(
+      z.array(
+        z.enum(TIMESTAMP_GRANULARITIES, {
+          error: 'timestamp_granularities[] takes segment or word.',
+        }),
+      ),
+    )
+    .optional()
+    .describe(
+      'With `word` (and `response_format=verbose_json`), the answer carries `words`: every word with its start and end.',
+    ),
   speakers: speakersFieldSchema,
 });
 export type TranscriptionFields = z.infer<typeof transcriptionFieldsSchema>;
@@ -98,6 +111,10 @@ export const transcriptionVerboseSchema = z
       ),
     duration: z.number(),
     text: z.string(),
+    words: z
+      .array(z.object({ word: z.string(), start: z.number(), end: z.number() }))
+      .optional()
+      .describe('Every word with its times, when `timestamp_granularities[]` asked for `word`.'),
     segments: z.array(
       z.object({
         id: z.number().int(),

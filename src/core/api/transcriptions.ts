@@ -9,10 +9,31 @@ import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcript
  * from them. The messages are the ones users see when a request is refused.
  */
 
+export const timedWordSchema = z
+  .object({
+    word: z.string(),
+    start: z.number(),
+    end: z.number(),
+    confidence: z
+      .number()
+      .describe(
+        'How sure the engine was, 0 to 1. Words a person wrote, and words of transcripts made before words were timed, say 1.',
+      ),
+  })
+  .meta({ id: 'TimedWord' });
+
 export const transcriptSegmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  // Optional in the type only, so lines built by hand (tests, edits in the browser) need none:
+  // every answer of this server fills it (segmentsWithWords).
+  words: z
+    .array(timedWordSchema)
+    .optional()
+    .describe(
+      "Always present in answers. The line's words (its text split at spaces) with the seconds each starts and ends. After a person changes a line, its words are spread over it at once and aligned to the audio shortly after.",
+    ),
   speaker: z
     .string()
     .describe(
@@ -136,6 +157,12 @@ const editedSegment = z.strictObject(
     start: z.number(invalidEdit),
     end: z.number(invalidEdit),
     text: z.string(invalidEdit),
+    words: z
+      .array(timedWordSchema)
+      .optional()
+      .describe(
+        'Ignored: the server keeps the words of unchanged lines and times those of changed ones. Accepted so a line can be sent back as it was read.',
+      ),
     speaker: z
       .string(invalidEdit)
       .optional()

@@ -1,3 +1,4 @@
+import type { TimedWord } from '../../core/words.js';
 import { sql } from 'drizzle-orm';
 import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
 import { searchableText } from './search-column.js';
@@ -34,6 +35,13 @@ export interface StoredSegment {
   end: number;
   text: string;
   speaker: string;
+  /**
+   * The words of `text`, timed (issue 28). Absent in transcripts made before words were kept:
+   * readers spread the text over the line instead (segmentsWithWords).
+   */
+  words?: TimedWord[];
+  /** The words were spread over a line a person rewrote; a job aligns them to the audio. */
+  wordsToAlign?: boolean;
 }
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

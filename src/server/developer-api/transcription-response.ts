@@ -1,3 +1,4 @@
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import { exportSrt } from '../transcriptions/exports/srt.js';
 import { exportVtt } from '../transcriptions/exports/vtt.js';
 import type { TranscriptionRow } from '../transcriptions/transcription.repository.js';
@@ -18,7 +19,8 @@ function usage(row: TranscriptionRow) {
 
 /**
  * A finished transcript in OpenAI's shape for the asked format. `verbose_json` segments carry
- * what the engines measure (times and text) and the speaker; OpenAI's decoder statistics are
+ * what the engines measure (times and text) and the speaker, and `words` when word timestamps
+ * are asked for; OpenAI's decoder statistics are
  * left out rather than invented. `diarized_json` is OpenAI's `TranscriptionDiarized`, with the
  * library's speaker names.
  */
@@ -26,11 +28,12 @@ export function transcriptionAnswer(
   row: TranscriptionRow,
   format: ResponseFormat,
   temperature: number,
+  granularities: readonly string[] = [],
 ): TranscriptionAnswer {
   const source = {
     filename: row.filename,
     text: row.text,
-    segments: row.segments,
+    segments: segmentsWithWords(row.segments),
     durationInSeconds: row.durationInSeconds,
     language: row.language,
     createdAt: row.createdAt,
@@ -58,6 +61,13 @@ export function transcriptionAnswer(
                 : languageNameOfCode(row.language),
           duration: row.durationInSeconds,
           text: row.text,
+          ...(granularities.includes('word')
+            ? {
+                words: source.segments.flatMap((segment) =>
+                  segment.words.map(({ word, start, end }) => ({ word, start, end })),
+                ),
+              }
+            : {}),
           segments: row.segments.map((segment, id) => ({
             id,
             seek: 0,

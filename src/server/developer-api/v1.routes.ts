@@ -172,7 +172,17 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     });
     const done = await waitForTranscription(db, request, user.id, created.id);
     if (!done) return reply;
-    const answer = transcriptionAnswer(finished(done), form.response_format, form.temperature);
+    // OpenAI's translations take no granularities; its transcriptions may ask for words.
+    const granularities: readonly string[] =
+      'timestamp_granularities[]' in form && Array.isArray(form['timestamp_granularities[]'])
+        ? form['timestamp_granularities[]']
+        : [];
+    const answer = transcriptionAnswer(
+      finished(done),
+      form.response_format,
+      form.temperature,
+      granularities,
+    );
     if (done.isTruncated) reply.header('x-sonoscript-truncated', 'true');
     if (done.language)
       reply.header('x-sonoscript-source-language', languageNameOfCode(done.language));

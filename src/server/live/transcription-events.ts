@@ -1,3 +1,5 @@
+import type { TimedWord } from '../../core/words.js';
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { TranscriptionStatus } from '../../core/api/transcription-values.js';
 import type { TranscriptSegmentDto } from '../../core/api/transcriptions.js';
 
@@ -21,7 +23,7 @@ export interface TranscriptionState {
   status: TranscriptionStatus;
   progress: number;
   error: string | null;
-  segments: TranscriptSegmentDto[];
+  segments: (Omit<TranscriptSegmentDto, 'words'> & { words?: TimedWord[] })[];
 }
 
 const STATUSES: readonly TranscriptionStatus[] = [
@@ -77,7 +79,7 @@ export function eventsSince(
     events.push({
       id: eventIdOf(at),
       event: 'segments',
-      data: { from, segments: state.segments.slice(from) },
+      data: { from, segments: segmentsWithWords(state.segments.slice(from)) },
     });
   }
   if (state.progress !== at.progress) {

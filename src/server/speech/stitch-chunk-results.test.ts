@@ -26,7 +26,7 @@ describe('stitchChunkResults', () => {
         language: 'en',
       },
     ]);
-    expect(stitched).toEqual({
+    expect(stitched).toMatchObject({
       text: 'first part second part',
       segments: [
         { start: 1, end: 2.5, text: 'early' },
@@ -36,5 +36,44 @@ describe('stitchChunkResults', () => {
       ],
       language: 'en',
     });
+  });
+});
+
+describe('stitchChunkResults with timed words', () => {
+  it('moves word times with their chunk, and keeps them inside their fitted segment', () => {
+    const word = (text: string, start: number, end: number) => ({
+      word: text,
+      start,
+      end,
+      confidence: 0.5,
+    });
+    const stitched = stitchChunkResults(
+      [
+        { startSample: 0, endSample: 160_000 },
+        { startSample: 160_000, endSample: 320_000 },
+      ],
+      [
+        { text: '', segments: [] },
+        {
+          text: 'late words',
+          segments: [
+            {
+              start: 1,
+              end: 12,
+              text: 'late words',
+              words: [word('late', 1, 1.5), word('words', 9.8, 11)],
+            },
+          ],
+        },
+      ],
+    );
+    expect(stitched.segments).toEqual([
+      {
+        start: 11,
+        end: 20,
+        text: 'late words',
+        words: [word('late', 11, 11.5), word('words', 19.8, 20)],
+      },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
 import { parsePatch, type EditedSegment, type ValidPatch } from './transcript-patch.js';
 import { renameSpeakers } from './rename-speakers.js';
+import { wordsAfterEdit } from './words-after-edit.js';
 import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
 import {
   findTranscriptionForUser,
@@ -24,13 +25,21 @@ export function editableSeconds(row: TranscriptionRow): number {
   return Math.max(row.transcribeSeconds ?? row.durationInSeconds, machineEnd);
 }
 
-/** Each edited line keeps the speaker of the line at its place unless the edit names one. */
+/**
+ * Each edited line keeps the speaker of the line at its place unless the edit names one, and its
+ * words unless its text changed (wordsAfterEdit).
+ */
 function withSpeakers(edited: EditedSegment[], current: StoredSegment[]): StoredSegment[] {
-  return edited.map((segment, index) => ({
+  const spoken = edited.map((segment, index) => ({
     ...segment,
     speaker: segment.speaker ?? current[index]?.speaker ?? current.at(-1)?.speaker ?? FIRST_SPEAKER,
   }));
+  return wordsAfterEdit(spoken, current);
 }
+
+/** Whether the edit left lines whose words wait for the alignment job. */
+export const hasWordsToAlign = (row: TranscriptionRow): boolean =>
+  row.segments.some((segment) => segment.wordsToAlign === true);
 
 /** The lines after the edit: its segments first, then its renames on the result. */
 function editedSegments(patch: ValidPatch, current: StoredSegment[]): StoredSegment[] | undefined {

@@ -1,3 +1,4 @@
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedUser } from '../accounts/authenticate.js';
@@ -58,7 +59,9 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       const file = await exportThreads.run(format, {
         filename: row.filename,
         text: original ? (row.originalText ?? row.text) : row.text,
-        segments: original ? (row.originalSegments ?? row.segments) : row.segments,
+        segments: segmentsWithWords(
+          original ? (row.originalSegments ?? row.segments) : row.segments,
+        ),
         durationInSeconds: row.durationInSeconds,
         language: row.language,
         createdAt: row.createdAt,

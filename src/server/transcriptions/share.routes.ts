@@ -1,3 +1,4 @@
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import { perAddressRateLimit } from '../http/per-address-rate-limit.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -111,7 +112,7 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
       return {
         filename: row.filename,
         text: row.text,
-        segments: row.segments,
+        segments: segmentsWithWords(row.segments),
         durationInSeconds: row.durationInSeconds,
         language: row.language,
         task: row.task,

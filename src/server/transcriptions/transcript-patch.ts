@@ -8,7 +8,7 @@ export const MAX_SEGMENT_CHARACTERS = 5_000;
 export const MAX_SEGMENTS = 20_000;
 
 /** An edited line; without a speaker it keeps the one the line at its place had. */
-export type EditedSegment = Omit<TranscriptSegmentDto, 'speaker'> & { speaker?: string };
+export type EditedSegment = Omit<TranscriptSegmentDto, 'speaker' | 'words'> & { speaker?: string };
 
 export interface ValidPatch {
   filename?: string;

@@ -1,9 +1,8 @@
 import type { TranscriptSegmentDto } from '../../core/api/transcriptions.js';
 
-export function segmentsEqual(
-  left: readonly TranscriptSegmentDto[],
-  right: readonly TranscriptSegmentDto[],
-): boolean {
+type Line = Omit<TranscriptSegmentDto, 'words'>;
+
+export function segmentsEqual(left: readonly Line[], right: readonly Line[]): boolean {
   return (
     left.length === right.length &&
     left.every((segment, index) => {
@@ -20,7 +19,7 @@ export function segmentsEqual(
 }
 
 /** The full text of edited segments: their texts in order, one space apart (as the job joins them). */
-export function textFromSegments(segments: readonly TranscriptSegmentDto[]): string {
+export function textFromSegments(segments: readonly Pick<Line, 'text'>[]): string {
   return segments
     .map((segment) => segment.text)
     .filter((text) => text !== '')

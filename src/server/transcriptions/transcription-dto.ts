@@ -1,3 +1,4 @@
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { ShareLinkDto } from '../../core/api/sharing.js';
 import type {
   TranscriptionDto,
@@ -69,7 +70,7 @@ export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): Tran
   return {
     ...toSummaryDto(row),
     text: row.text,
-    segments: row.segments,
+    segments: segmentsWithWords(row.segments),
     version: row.version,
     isEdited: row.originalSegments !== null && !segmentsEqual(row.originalSegments, row.segments),
     share: row.shareToken === null ? null : shareLinkFor(baseUrl, row.shareToken),

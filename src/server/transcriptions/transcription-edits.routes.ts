@@ -1,3 +1,6 @@
+import type { JobQueue } from '../jobs/job-queue.js';
+import { enqueueWordAlignment } from './processing/word-alignment-jobs.js';
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,7 +13,7 @@ import {
 } from '../../core/api/transcriptions.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
-import { editTranscription } from './edit-transcription.js';
+import { editTranscription, hasWordsToAlign } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
@@ -27,6 +30,8 @@ const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
   db: Database;
+  /** Takes the alignment job of lines a person rewrote. */
+  queue: JobQueue;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
   /** Where a speaker's voice is measured when the owner names it and remembers voices. */
@@ -39,7 +44,7 @@ export async function transcriptionEditsRoutes(
   options: TranscriptionEditsRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, originOf, voices } = options;
+  const { db, queue, originOf, voices } = options;
 
   app.patch(
     '/api/transcriptions/:id',
@@ -63,6 +68,11 @@ export async function transcriptionEditsRoutes(
         (error: unknown) =>
           request.log.warn({ err: error, transcriptionId: row.id }, 'could not remember a voice'),
       );
+      // The edit is saved with the new words spread over their lines; a worker aligns them next.
+      if (hasWordsToAlign(updated))
+        await enqueueWordAlignment(queue, { transcriptionId: updated.id }).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not queue the alignment of edited words'),
+        );
       reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
       return toTranscriptionDto(updated, originOf(request));
     },
@@ -82,7 +92,10 @@ export async function transcriptionEditsRoutes(
     async (request): Promise<OriginalTranscriptDto> => {
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
-      return { text: row.originalText ?? row.text, segments: row.originalSegments ?? row.segments };
+      return {
+        text: row.originalText ?? row.text,
+        segments: segmentsWithWords(row.originalSegments ?? row.segments),
+      };
     },
   );
 }

@@ -100,7 +100,12 @@ export async function receiveUpload(
       if (part.type === 'field') {
         if (typeof part.value === 'string') {
           if (containsNul(part.value)) throw new AppError('bad_request', NUL_CHARACTER_REFUSED);
-          fields[part.fieldname] = part.value;
+          const before = fields[part.fieldname];
+          // A list field (`timestamp_granularities[]`) comes once per item: keep them all.
+          fields[part.fieldname] =
+            part.fieldname.endsWith('[]') && before !== undefined
+              ? `${before},${part.value}`
+              : part.value;
         }
         continue;
       }

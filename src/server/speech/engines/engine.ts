@@ -1,4 +1,5 @@
 import type { SpeechTask } from '../../../core/languages.js';
+import type { TimedWord } from '../../../core/words.js';
 import type { PcmChunk } from '../audio/plan-chunks.js';
 
 export interface TranscriptSegment {
@@ -9,6 +10,8 @@ export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
+  /** The words of `text` with their times (on the same clock) and confidence, where the engine gives them. */
+  words?: TimedWord[];
 }
 
 export interface TranscriptionResult {

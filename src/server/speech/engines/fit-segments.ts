@@ -1,4 +1,6 @@
+import type { TimedWord } from '../../../core/words.js';
 import type { TranscriptSegment } from './engine.js';
+import { clampWords } from './segment-words.js';
 
 /** Shorter than this (a millisecond, the precision times are stored at) counts as no length. */
 const MIN_SEGMENT_SECONDS = 0.001;
@@ -23,12 +25,14 @@ export function fitSegments(
       start: clip(segment.start),
       end: clip(Math.max(segment.start, segment.end)),
       text: segment.text.trim(),
+      words: segment.words ?? [],
     }))
     .filter((segment) => segment.text !== '')
     .sort((left, right) => left.start - right.start || left.end - right.end);
   const fitted: TranscriptSegment[] = [];
   /** Text of no length before any segment with one: it opens the next segment. */
   let leading = '';
+  let leadingWords: TimedWord[] = [];
   for (const segment of ordered) {
     const before = fitted.at(-1);
     if (before && segment.start < before.end) {
@@ -41,22 +45,37 @@ export function fitSegments(
     if (segment.end - segment.start < MIN_SEGMENT_SECONDS) {
       // Its time says nothing (it lay past the end): its words join the segment before, whose
       // time stays as it was.
-      if (before) before.text = joinText(before.text, segment.text);
-      else leading = joinText(leading, segment.text);
+      if (before) {
+        before.text = joinText(before.text, segment.text);
+        before.words = [...(before.words ?? []), ...segment.words];
+      } else {
+        leading = joinText(leading, segment.text);
+        leadingWords = [...leadingWords, ...segment.words];
+      }
       continue;
     }
-    fitted.push({ ...segment, text: joinText(leading, segment.text) });
+    fitted.push({
+      ...segment,
+      text: joinText(leading, segment.text),
+      words: [...leadingWords, ...segment.words],
+    });
     leading = '';
+    leadingWords = [];
   }
   // Nothing had a length (an engine that timed all its text past the audio): the text belongs
   // somewhere in this stretch, and the whole of it is the best that can be said.
   if (leading !== '' && to - from >= MIN_SEGMENT_SECONDS)
-    fitted.push({ start: from, end: to, text: leading });
-  return fitted;
+    fitted.push({ start: from, end: to, text: leading, words: leadingWords });
+  return fitted.map(({ words, ...segment }) =>
+    words && words.length > 0
+      ? { ...segment, words: clampWords(words, segment.start, segment.end) }
+      : segment,
+  );
 }
 
 function joinInto(target: TranscriptSegment, segment: TranscriptSegment): void {
   target.text = joinText(target.text, segment.text);
+  target.words = [...(target.words ?? []), ...(segment.words ?? [])];
   target.end = Math.max(target.end, segment.end);
 }
 

@@ -4,14 +4,14 @@ import { groupWordsIntoSegments } from './group-words-into-segments.js';
 describe('groupWordsIntoSegments', () => {
   it('starts a new segment at a pause', () => {
     const words = [
-      { word: 'hello', start: 0.5, end: 0.9 },
-      { word: 'there', start: 0.95, end: 1.3 },
-      { word: 'general', start: 2.0, end: 2.5 },
-      { word: 'kenobi', start: 2.55, end: 3.1 },
+      { word: 'hello', start: 0.5, end: 0.9, confidence: 0.9 },
+      { word: 'there', start: 0.95, end: 1.3, confidence: 0.4 },
+      { word: 'general', start: 2.0, end: 2.5, confidence: 1 },
+      { word: 'kenobi', start: 2.55, end: 3.1, confidence: 0.7 },
     ];
     expect(groupWordsIntoSegments(words)).toEqual([
-      { start: 0.5, end: 1.3, text: 'hello there' },
-      { start: 2.0, end: 3.1, text: 'general kenobi' },
+      { start: 0.5, end: 1.3, text: 'hello there', words: words.slice(0, 2) },
+      { start: 2.0, end: 3.1, text: 'general kenobi', words: words.slice(2) },
     ]);
   });
 
@@ -20,6 +20,7 @@ describe('groupWordsIntoSegments', () => {
       word: `w${index}`,
       start: index * 0.5,
       end: index * 0.5 + 0.45,
+      confidence: 1,
     }));
     const segments = groupWordsIntoSegments(words, { maxSegmentSeconds: 12 });
     expect(segments.length).toBe(2);

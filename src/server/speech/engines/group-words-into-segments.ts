@@ -1,11 +1,7 @@
+import type { TimedWord } from '../../../core/words.js';
 import type { TranscriptSegment } from './engine.js';
 
-export interface TimedWord {
-  word: string;
-  /** Seconds. */
-  start: number;
-  end: number;
-}
+export type { TimedWord };
 
 export interface GroupWordsOptions {
   /** A silence at least this long between two words starts a new segment. */
@@ -22,22 +18,27 @@ export function groupWordsIntoSegments(
   const pauseSeconds = options.pauseSeconds ?? 0.4;
   const maxSegmentSeconds = options.maxSegmentSeconds ?? 12;
   const segments: TranscriptSegment[] = [];
-  let current: { start: number; end: number; words: string[] } | undefined;
+  let current: { start: number; end: number; words: TimedWord[] } | undefined;
+  const close = (segment: { start: number; end: number; words: TimedWord[] }) =>
+    segments.push({
+      start: segment.start,
+      end: segment.end,
+      text: segment.words.map((word) => word.word).join(' '),
+      words: segment.words,
+    });
   for (const word of words) {
     const startsNew =
       !current ||
       word.start - current.end >= pauseSeconds ||
       word.end - current.start > maxSegmentSeconds;
     if (startsNew) {
-      if (current)
-        segments.push({ start: current.start, end: current.end, text: current.words.join(' ') });
-      current = { start: word.start, end: word.end, words: [word.word] };
+      if (current) close(current);
+      current = { start: word.start, end: word.end, words: [word] };
     } else if (current) {
       current.end = word.end;
-      current.words.push(word.word);
+      current.words.push(word);
     }
   }
-  if (current)
-    segments.push({ start: current.start, end: current.end, text: current.words.join(' ') });
+  if (current) close(current);
   return segments;
 }

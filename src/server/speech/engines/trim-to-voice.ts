@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from './engine.js';
+import { clampWords } from './segment-words.js';
 import type { VoiceActivity } from './whisper/voice-activity.js';
 
 /**
@@ -15,6 +16,10 @@ export function trimToVoice(
 ): TranscriptSegment[] {
   return segments.map((segment) => {
     const voiced = voice.voicedSpan(segment.start, segment.end);
-    return voiced ? { ...segment, start: voiced.start, end: voiced.end } : { ...segment };
+    if (!voiced) return { ...segment };
+    const trimmed = { ...segment, start: voiced.start, end: voiced.end };
+    return segment.words
+      ? { ...trimmed, words: clampWords(segment.words, voiced.start, voiced.end) }
+      : trimmed;
   });
 }

@@ -31,9 +31,31 @@ describe('assignSpeakers', () => {
         { start: 4.1, end: 8, speaker: 1 },
       ],
     );
-    expect(segments).toEqual([
+    expect(segments).toMatchObject([
       { start: 0, end: 4, text: 'one two three four', speaker: 'Speaker 1' },
       { start: 4, end: 8, text: 'five six seven eight', speaker: 'Speaker 2' },
+    ]);
+  });
+
+  it('cuts between the words whose own times lie either side of the change, and keeps them', () => {
+    const word = (text: string, start: number, end: number) => ({
+      word: text,
+      start,
+      end,
+      confidence: 0.8,
+    });
+    // By length alone "quick" would fall before the change at 2 s; by its time it is after it.
+    const words = [word('a', 0, 0.2), word('quick', 2.2, 2.6), word('reply', 2.7, 3.4)];
+    const segments = assignSpeakers(
+      [{ start: 0, end: 3.4, text: 'a quick reply', words }],
+      [
+        { start: 0, end: 1.9, speaker: 0 },
+        { start: 2.1, end: 3.4, speaker: 1 },
+      ],
+    );
+    expect(segments).toEqual([
+      { start: 0, end: 2, text: 'a', speaker: 'Speaker 1', words: [words[0]] },
+      { start: 2, end: 3.4, text: 'quick reply', speaker: 'Speaker 2', words: words.slice(1) },
     ]);
   });
 
@@ -45,7 +67,7 @@ describe('assignSpeakers', () => {
         { start: 4.6, end: 5, speaker: 1 },
       ],
     );
-    expect(segments).toEqual([
+    expect(segments).toMatchObject([
       { start: 0, end: 5, text: 'a few words said here', speaker: 'Speaker 1' },
     ]);
   });

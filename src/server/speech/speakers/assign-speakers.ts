@@ -1,6 +1,7 @@
 import { speakerLabel } from '../../../core/speakers.js';
 import type { TranscriptSegment } from '../engines/engine.js';
 import type { SpeakerTurn } from './detect-speakers.js';
+import { clampWords, wordsForText } from '../engines/segment-words.js';
 
 export interface SpokenSegment extends TranscriptSegment {
   speaker: string;
@@ -20,9 +21,9 @@ function voiceOver(turns: readonly SpeakerTurn[], start: number, end: number): n
 }
 
 /**
- * The segment cut where the voice changes. Engines give segment times, not word times, so the
- * words are spread over the segment by their length and the cut falls between the two words
- * nearest the change.
+ * The segment cut where the voice changes, between the two words nearest the change (by the
+ * words' own times; spread over the segment by their length when the engine timed none). Each
+ * piece keeps its words.
  */
 function splitAtVoiceChanges(
   segment: TranscriptSegment,
@@ -42,37 +43,32 @@ function splitAtVoiceChanges(
         at - segment.start >= MIN_PIECE_SECONDS &&
         segment.end - at >= MIN_PIECE_SECONDS,
     );
-  const words = segment.text.split(/\s+/).filter(Boolean);
+  const words = wordsForText(segment, segment.words);
   if (changes.length === 0 || words.length < 2)
     return [{ segment, voice: voiceOver(turns, segment.start, segment.end) }];
-  const characters = words.reduce((total, word) => total + word.length + 1, 0);
-  const duration = segment.end - segment.start;
-  // Time at which each word ends, spreading the segment's time by characters.
-  let spoken = 0;
-  const wordEnds = words.map((word) => {
-    spoken += word.length + 1;
-    return segment.start + (duration * spoken) / characters;
-  });
   const pieces: { segment: TranscriptSegment; voice: number | undefined }[] = [];
+  const piece = (from: number, to: number, start: number, end: number): TranscriptSegment => {
+    const pieceWords = clampWords(words.slice(from, to), start, end);
+    return { start, end, text: pieceWords.map((word) => word.word).join(' '), words: pieceWords };
+  };
   let firstWord = 0;
   let pieceStart = segment.start;
   for (const change of changes) {
     // Words whose middle comes before the change are said before it.
     let cut = firstWord;
-    const middle = (word: number) =>
-      ((word === 0 ? segment.start : wordEnds[word - 1]!) + wordEnds[word]!) / 2;
+    const middle = (index: number) => (words[index]!.start + words[index]!.end) / 2;
     while (cut < words.length && middle(cut) < change.at) cut += 1;
     if (cut <= firstWord || cut >= words.length) continue;
     const end = Math.round(change.at * 1000) / 1000;
     pieces.push({
-      segment: { start: pieceStart, end, text: words.slice(firstWord, cut).join(' ') },
+      segment: piece(firstWord, cut, pieceStart, end),
       voice: voiceOver(turns, pieceStart, end),
     });
     firstWord = cut;
     pieceStart = end;
   }
   pieces.push({
-    segment: { start: pieceStart, end: segment.end, text: words.slice(firstWord).join(' ') },
+    segment: piece(firstWord, words.length, pieceStart, segment.end),
     voice: voiceOver(turns, pieceStart, segment.end),
   });
   return pieces;

@@ -2,8 +2,11 @@ import type { ExportFile, ExportSource } from './export-format.js';
 import { spokenTurns } from './spoken-turns.js';
 import { srtCueText } from './srt-cue-text.js';
 import { subtitleCues } from './subtitle-cues.js';
+import { subtitleLine } from './subtitle-lines.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 import { srtTimestamp } from './timestamps.js';
+
+const cleanForSrt = (text: string): string => srtCueText(terminalSafeText(text));
 
 /**
  * The lines to lay out as cues. When several people speak, the first line of each turn begins
@@ -12,21 +15,17 @@ import { srtTimestamp } from './timestamps.js';
  */
 function subtitleLines(source: ExportSource) {
   const turns = spokenTurns(source.segments);
-  if (!turns) return source.segments;
+  if (!turns) return source.segments.map((segment) => subtitleLine(segment, cleanForSrt));
   return turns.flatMap((turn) =>
     turn.segments.map((segment, index) =>
-      index === 0 ? { ...segment, text: `${turn.speaker}: ${segment.text}` } : segment,
+      subtitleLine(segment, cleanForSrt, index === 0 ? `${turn.speaker}:` : undefined),
     ),
   );
 }
 
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
 export function exportSrt(source: ExportSource): ExportFile {
-  const segments = subtitleLines(source).map((segment) => ({
-    ...segment,
-    text: srtCueText(terminalSafeText(segment.text)),
-  }));
-  const blocks = subtitleCues(segments).map((cue, index) =>
+  const blocks = subtitleCues(subtitleLines(source)).map((cue, index) =>
     [
       String(index + 1),
       `${srtTimestamp(cue.start)} --> ${srtTimestamp(cue.end)}`,

@@ -1,21 +1,33 @@
-import type { TranscriptSegmentDto } from '../../../core/api/transcriptions.js';
+import type { TimedWord } from '../../../core/words.js';
+import { wordsForText } from '../../speech/engines/segment-words.js';
 import { WordRuns } from './word-runs.js';
 
 export const MAX_LINE_CHARACTERS = 42;
 export const MAX_LINES = 2;
 export const MAX_CUE_SECONDS = 7;
-/**
- * Even splits tried, from the fewest runs that could fit, before packing runs instead. Real text
- * nearly always fits at the first or second try (never past the 31st in 60,000 samples), and text
- * of 5,000 characters (an edit's limit) built to defeat even splits needs at most about 56; a
- * longer segment built so would otherwise cost one pass over its words per 45 characters.
- */
-export const EVEN_SPLIT_ATTEMPTS = 64;
+/** Reading speed: a cue stays up at least its characters over this, where the next one allows. */
+export const MAX_CHARACTERS_PER_SECOND = 17;
+/** A silence this long between two words is a good place to end a cue. */
+const PAUSE_SECONDS = 0.3;
+/** A silence this long always ends a cue: text is not left up over it. */
+const LONG_PAUSE_SECONDS = 1;
+/** Sentence and clause ends: good places to end a cue. */
+const CLAUSE_END = /[.!?;:,…]["'’”)\]]*$/;
 
 export interface SubtitleCue {
   start: number;
   end: number;
   lines: string[];
+  /** Which of the given lines the cue's words come from. */
+  line: number;
+}
+
+/** A line of the transcript to lay out: its words timed, or spread over it when it has none. */
+export interface SubtitleLine {
+  start: number;
+  end: number;
+  text: string;
+  words?: TimedWord[];
 }
 
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
@@ -27,121 +39,61 @@ export function wrapLines(words: readonly string[]): string[] {
 }
 
 /**
- * Where to end each of `count` runs of about equal length in characters: the index after each
- * run's last word.
+ * Where the cue that starts at word `from` ends (the index after its last word): as far as two
+ * lines of 42 characters and 7 seconds of speech reach (never over a pause of a second or more),
+ * ended at the last pause or clause end in
+ * its second half when there is one, so cues break where the speaker does.
  */
-function splitEvenly(runs: WordRuns, count: number): number[] {
-  const words = runs.words;
-  const total = runs.joinedLength(0, words.length) + 1;
-  const ends: number[] = [];
-  let done = 0;
-  for (let index = 0; index < words.length; index += 1) {
-    done += (words[index]?.length ?? 0) + 1;
-    const wordsLeft = words.length - index - 1;
-    const groupsLeft = count - ends.length - 1;
-    const target = (total * (ends.length + 1)) / count;
-    const next = words[index + 1];
-    // Cut here when taking the next word would land further from this run's share than stopping.
-    const reachedShare =
-      done >= target || (next !== undefined && done + next.length + 1 - target > target - done);
-    if (groupsLeft > 0 && (reachedShare || wordsLeft === groupsLeft)) ends.push(index + 1);
+function cueEnd(runs: WordRuns, words: readonly TimedWord[], from: number): number {
+  const first = words[from]!;
+  let end = from + 1;
+  while (
+    end < words.length &&
+    runs.fits(from, end + 1, MAX_LINE_CHARACTERS) &&
+    words[end]!.end - first.start <= MAX_CUE_SECONDS &&
+    words[end]!.start - words[end - 1]!.end < LONG_PAUSE_SECONDS
+  )
+    end += 1;
+  if (end === words.length || words[end]!.start - words[end - 1]!.end >= LONG_PAUSE_SECONDS)
+    return end;
+  for (let candidate = end; candidate > from + 1; candidate -= 1) {
+    if (runs.joinedLength(from, candidate) * 2 < runs.joinedLength(from, end)) break;
+    const last = words[candidate - 1]!;
+    const gap = words[candidate]!.start - last.end;
+    if (gap >= PAUSE_SECONDS || CLAUSE_END.test(last.word)) return candidate;
   }
-  if (ends.at(-1) !== words.length) ends.push(words.length);
-  return ends;
-}
-
-function allFit(runs: WordRuns, ends: readonly number[]): boolean {
-  let from = 0;
-  for (const end of ends) {
-    if (!runs.fits(from, end, MAX_LINE_CHARACTERS)) return false;
-    from = end;
-  }
-  return true;
-}
-
-/** Runs of as many words as two lines hold, for text that even splits could not fit. */
-function packTwoLines(runs: WordRuns): number[] {
-  const ends: number[] = [];
-  let from = 0;
-  let lineStart = 0;
-  let line = 1;
-  for (let index = 0; index < runs.words.length; index += 1) {
-    if (index === lineStart || runs.joinedLength(lineStart, index + 1) <= MAX_LINE_CHARACTERS) {
-      continue;
-    }
-    if (line === MAX_LINES) {
-      ends.push(index);
-      from = index;
-      line = 1;
-    } else {
-      line += 1;
-    }
-    lineStart = index;
-  }
-  if (from < runs.words.length) ends.push(runs.words.length);
-  return ends;
+  return end;
 }
 
 /**
- * Where each cue's words end. The fewest even runs that all fit, starting from the count the
- * duration asks for; counts too small for the text's length are skipped, since every run that fits
- * holds at most two full lines and the space between them.
+ * Subtitle cues cut at word times (issue 28): at most two lines of 42 characters and 7 seconds
+ * each, a cue starting when its first word is said and ending when its last one ends, then held
+ * longer, up to the next cue, so it can be read at 17 characters a second. A cue never holds words
+ * of two lines of the transcript.
  */
-function cueEnds(runs: WordRuns, duration: number): number[] {
-  const wordCount = runs.words.length;
-  if (runs.longestWord() > MAX_LINE_CHARACTERS) {
-    // No run holding a word longer than a line fits: each word is its own cue.
-    return runs.words.map((_, index) => index + 1);
-  }
-  const byTime = Math.max(1, Math.ceil(duration / MAX_CUE_SECONDS));
-  const byLength = Math.ceil(
-    (runs.joinedLength(0, wordCount) + 1) / (MAX_LINES * MAX_LINE_CHARACTERS + 2),
-  );
-  let count = Math.min(wordCount, Math.max(byTime, byLength));
-  let ends = splitEvenly(runs, count);
-  for (let attempt = 1; count < wordCount && !allFit(runs, ends); attempt += 1) {
-    if (attempt === EVEN_SPLIT_ATTEMPTS) return packTwoLines(runs);
-    count += 1;
-    ends = splitEvenly(runs, count);
-  }
-  return ends;
-}
-
-/**
- * Subtitle cues from transcript segments: at most two lines of about 42 characters and 7 seconds
- * each. A long segment is cut between words into runs of even length, and its time is shared out
- * in proportion to their characters.
- */
-export function subtitleCues(
-  segments: readonly Pick<TranscriptSegmentDto, 'start' | 'end' | 'text'>[],
-): SubtitleCue[] {
+export function subtitleCues(segments: readonly SubtitleLine[]): SubtitleCue[] {
   const cues: SubtitleCue[] = [];
-  for (const segment of segments) {
-    const words = segment.text.split(/\s+/).filter((word) => word !== '');
+  for (const [line, segment] of segments.entries()) {
+    const words = wordsForText(segment, segment.words);
     if (words.length === 0) continue;
-    const runs = new WordRuns(words);
-    const duration = Math.max(0, segment.end - segment.start);
-    const ends = cueEnds(runs, duration);
-    let totalCharacters = 0;
-    let from = 0;
-    for (const end of ends) {
-      totalCharacters += runs.joinedLength(from, end);
-      from = end;
-    }
-    let elapsed = 0;
-    from = 0;
-    for (const end of ends) {
-      const share = runs.joinedLength(from, end) / totalCharacters;
-      const start = segment.start + duration * elapsed;
-      elapsed += share;
-      const cueEnd = Math.min(segment.start + duration * elapsed, start + MAX_CUE_SECONDS);
+    const runs = new WordRuns(words.map((word) => word.word));
+    for (let from = 0; from < words.length;) {
+      const end = cueEnd(runs, words, from);
+      const start = words[from]!.start;
       cues.push({
-        start: roundMs(start),
-        end: roundMs(cueEnd),
+        start,
+        end: Math.min(Math.max(start, words[end - 1]!.end), start + MAX_CUE_SECONDS),
         lines: runs.wrap(from, end, MAX_LINE_CHARACTERS),
+        line,
       });
       from = end;
     }
   }
-  return cues;
+  return cues.map((cue, index) => {
+    const characters = cue.lines.join(' ').length;
+    const readable = cue.start + characters / MAX_CHARACTERS_PER_SECOND;
+    const next = cues[index + 1]?.start ?? Infinity;
+    const end = Math.max(cue.end, Math.min(readable, next, cue.start + MAX_CUE_SECONDS));
+    return { ...cue, start: roundMs(cue.start), end: roundMs(end) };
+  });
 }

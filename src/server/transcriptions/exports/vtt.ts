@@ -1,6 +1,7 @@
 import type { ExportFile, ExportSource } from './export-format.js';
 import { spokenTurns } from './spoken-turns.js';
 import { subtitleCues } from './subtitle-cues.js';
+import { subtitleLine } from './subtitle-lines.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 import { vttTimestamp } from './timestamps.js';
 
@@ -19,13 +20,13 @@ function cueTexts(source: ExportSource) {
   const voiced = turns
     ? turns.flatMap((turn) => turn.segments.map((segment) => ({ segment, voice: turn.speaker })))
     : source.segments.map((segment) => ({ segment, voice: null }));
-  return voiced.flatMap(({ segment, voice }) =>
-    subtitleCues([{ ...segment, text: terminalSafeText(segment.text) }]).map((cue) => {
-      const lines = cue.lines.map(escapeCueText);
-      if (voice !== null) lines[0] = `<v ${escapeCueText(voice)}>${lines[0] ?? ''}`;
-      return { ...cue, lines };
-    }),
-  );
+  const lines = voiced.map(({ segment }) => subtitleLine(segment, terminalSafeText));
+  return subtitleCues(lines).map((cue) => {
+    const voice = voiced[cue.line]?.voice ?? null;
+    const cueLines = cue.lines.map(escapeCueText);
+    if (voice !== null) cueLines[0] = `<v ${escapeCueText(voice)}>${cueLines[0] ?? ''}`;
+    return { ...cue, lines: cueLines };
+  });
 }
 
 /** WebVTT: the `WEBVTT` header, then cues `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */

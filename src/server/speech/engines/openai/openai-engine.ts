@@ -1,3 +1,4 @@
+import type { TranscriptionVerbose } from 'openai/resources/audio/transcriptions';
 import type { TranslationVerbose } from 'openai/resources/audio/translations';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
 import { encodeWav } from '../../audio/encode-wav.js';
@@ -8,6 +9,7 @@ import {
   type TranscriptionResult,
 } from '../engine.js';
 import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
+import { wordsIntoSegments } from './words-into-segments.js';
 import { fitSegments } from '../fit-segments.js';
 import { trimToVoice } from '../trim-to-voice.js';
 import { VoiceActivity } from '../whisper/voice-activity.js';
@@ -75,6 +77,7 @@ export class OpenAiEngine implements SpeechEngine {
                 file,
                 model: this.model,
                 response_format: 'verbose_json',
+                timestamp_granularities: ['word', 'segment'],
                 ...(options.language ? { language: options.language } : {}),
                 ...prompt,
               },
@@ -85,7 +88,15 @@ export class OpenAiEngine implements SpeechEngine {
       // Whisper-style services time segments back to back (across pauses), overlapping, past
       // the end of the audio sent or at an instant: they are fitted inside this chunk in spoken
       // order, every word kept, then each is pulled in to the sound under it.
-      const timed = (response.segments ?? []).map(({ start, end, text }) => ({ start, end, text }));
+      const timed = wordsIntoSegments(
+        (response.segments ?? []).map(({ start, end, text, avg_logprob }) => ({
+          start,
+          end,
+          text,
+          avg_logprob,
+        })),
+        options.task === 'translate' ? [] : ((response as TranscriptionVerbose).words ?? []),
+      );
       const segments: TranscriptSegment[] = trimToVoice(
         fitSegments(timed, 0, seconds),
         new VoiceActivity(pcm),

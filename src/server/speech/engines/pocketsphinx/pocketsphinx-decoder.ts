@@ -159,6 +159,7 @@ export class PocketSphinxDecoder {
         word: baseWord(word),
         start: (startFrame - shift) / FRAMES_PER_SECOND,
         end: (endFrame + 1 - shift) / FRAMES_PER_SECOND,
+        confidence: Math.round(this.library.segmentPosterior(decoder, segment) * 1000) / 1000,
       });
     }
     return words;

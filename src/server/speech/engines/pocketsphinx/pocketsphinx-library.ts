@@ -35,6 +35,18 @@ export interface PocketSphinxLibrary {
   segmentWord(segment: Pointer): string;
   /** Start and end frame, both inclusive. */
   segmentFrames(segment: Pointer): [number, number];
+  /**
+   * The word's posterior probability (0 to 1) in the utterance's lattice. 5prealpha computes it
+   * when the best path is searched (`-bestpath yes`, the default); the log value is in the
+   * decoder's own log base.
+   */
+  segmentPosterior(decoder: Pointer, segment: Pointer): number;
+  /** Adds a JSGF grammar as a named search (forced alignment); false when it does not parse. */
+  setGrammar(decoder: Pointer, name: string, jsgf: string): boolean;
+  /** Switches the decoder to a named search (`_default` is the language model's). */
+  useSearch(decoder: Pointer, name: string): boolean;
+  /** Whether the dictionary can write this word. */
+  knowsWord(decoder: Pointer, word: string): boolean;
 
   /** The decoder's configuration, with the acoustic model's own front-end settings merged in. */
   decoderConfig(decoder: Pointer): Pointer | null;
@@ -116,6 +128,24 @@ export function loadPocketSphinxLibrary(
   const psSegNext = pocketsphinx.func('ps_seg_next', pointer, [pointer]);
   const psSegWord = pocketsphinx.func('ps_seg_word', 'const char *', [pointer]);
   const psSegFrames = pocketsphinx.func('ps_seg_frames', 'void', [pointer, intOut, intOut]);
+  const psSegProb = pocketsphinx.func('ps_seg_prob', 'int32_t', [
+    pointer,
+    'int32_t *',
+    'int32_t *',
+    'int32_t *',
+  ]);
+  const psGetLogmath = pocketsphinx.func('ps_get_logmath', pointer, [pointer]);
+  const logmathExp = sphinxbase.func('logmath_exp', 'double', [pointer, 'int']);
+  const psSetJsgfString = pocketsphinx.func('ps_set_jsgf_string', 'int', [
+    pointer,
+    'const char *',
+    'const char *',
+  ]);
+  const psSetSearch = pocketsphinx.func('ps_set_search', 'int', [pointer, 'const char *']);
+  const psLookupWord = pocketsphinx.func('ps_lookup_word', 'const char *', [
+    pointer,
+    'const char *',
+  ]);
   const psGetConfig = pocketsphinx.func('ps_get_config', pointer, [pointer]);
   const psGetFeat = pocketsphinx.func('ps_get_feat', pointer, [pointer]);
 
@@ -183,6 +213,14 @@ export function loadPocketSphinxLibrary(
       psSegFrames(segment, start, end);
       return [start[0] ?? 0, end[0] ?? 0];
     },
+    segmentPosterior(decoder, segment) {
+      const logPosterior = asNumber(psSegProb(segment, null, null, null));
+      const probability = asNumber(logmathExp(psGetLogmath(decoder), logPosterior));
+      return Number.isFinite(probability) ? Math.min(1, Math.max(0, probability)) : 0;
+    },
+    setGrammar: (decoder, name, jsgf) => asNumber(psSetJsgfString(decoder, name, jsgf)) === 0,
+    useSearch: (decoder, name) => asNumber(psSetSearch(decoder, name)) === 0,
+    knowsWord: (decoder, word) => typeof psLookupWord(decoder, word) === 'string',
 
     decoderConfig: (decoder) => asPointer(psGetConfig(decoder)),
     decoderCepstralMean(decoder, cepstrumSize) {

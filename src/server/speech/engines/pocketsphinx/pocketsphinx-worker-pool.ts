@@ -1,3 +1,4 @@
+import type { TimedWord } from '../../../../core/words.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -104,6 +105,18 @@ export class PocketSphinxWorkerPool {
     return result.utterances;
   }
 
+  /** Forced alignment of written words to samples: see PocketSphinxAligner. */
+  async align(
+    samples: Int16Array,
+    words: string[],
+    options: TaskOptions = {},
+  ): Promise<(TimedWord | null)[] | null> {
+    const result = await this.run({ type: 'align', samples, words }, options);
+    if (result.type !== 'aligned')
+      throw new SpeechEngineError('a PocketSphinx worker answered oddly');
+    return result.words;
+  }
+
   async analyse(pcmPath: string, options: TaskOptions = {}): Promise<SpeechAnalysis> {
     const result = await this.run({ type: 'analyse', pcmPath }, options);
     if (result.type !== 'analysed')
@@ -165,7 +178,7 @@ export class PocketSphinxWorkerPool {
     pooled.taskId = this.nextTaskId++;
     const work = task.work;
     let request: WorkerRequest;
-    if (work.type === 'decode') {
+    if (work.type === 'decode' || work.type === 'align') {
       // Posting a view copies its whole buffer; a view into a long recording is trimmed first.
       const whole = work.samples.byteLength === work.samples.buffer.byteLength;
       const samples = whole ? work.samples : work.samples.slice();
@@ -207,6 +220,7 @@ export class PocketSphinxWorkerPool {
         this.retire(pooled, new SpeechEngineError(reply.message));
         return;
       case 'decoded':
+      case 'aligned':
       case 'analysed':
       case 'error': {
         const task = pooled.task;

@@ -1,3 +1,4 @@
+import { PocketSphinxAligner } from './pocketsphinx-aligner.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { findPocketSphinxModel } from './find-pocketsphinx-model.js';
 import { PocketSphinxDecoder } from './pocketsphinx-decoder.js';
@@ -35,8 +36,21 @@ function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
   }
 }
 
+let aligner: PocketSphinxAligner | undefined;
+
 function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number }): void {
-  if (request.type === 'decode') {
+  if (request.type === 'align') {
+    // The aligner's own decoder loads only when a thread is first asked to align.
+    aligner ??= new PocketSphinxAligner(
+      loadPocketSphinxLibrary(data.libraryNames),
+      findPocketSphinxModel(data.modelDirectory),
+    );
+    reply({
+      type: 'aligned',
+      id: request.id,
+      words: aligner.align(request.samples, request.words),
+    });
+  } else if (request.type === 'decode') {
     const utterances = decoder.decode(request.samples, request.startMean);
     reply({ type: 'decoded', id: request.id, utterances });
   } else {
@@ -45,13 +59,15 @@ function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number })
   }
 }
 
-const decoder = start(workerData as PocketSphinxWorkerData);
+const data = workerData as PocketSphinxWorkerData;
+const decoder = start(data);
 if (!decoder) {
   port.close();
 } else {
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'close') {
       decoder.free();
+      aligner?.free();
       port.close();
       return;
     }

@@ -1,3 +1,4 @@
+import type { TimedWord } from '../../../../core/words.js';
 import type { Utterance } from './pocketsphinx-decoder.js';
 import type { PocketSphinxLibraryNames } from './pocketsphinx-library.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
@@ -11,13 +12,16 @@ export interface PocketSphinxWorkerData {
 /** A piece of work for a decoder thread, before the pool numbers it. */
 export type WorkerTask =
   | { type: 'decode'; samples: Int16Array; startMean?: Float32Array }
-  | { type: 'analyse'; pcmPath: string };
+  | { type: 'analyse'; pcmPath: string }
+  | { type: 'align'; samples: Int16Array; words: string[] };
 
 export type WorkerRequest = (WorkerTask & { id: number }) | { type: 'close' };
 
 /** A finished piece of work, before the pool matches it to its task. */
 export type WorkerResult =
-  { type: 'decoded'; utterances: Utterance[] } | { type: 'analysed'; analysis: SpeechAnalysis };
+  | { type: 'decoded'; utterances: Utterance[] }
+  | { type: 'analysed'; analysis: SpeechAnalysis }
+  | { type: 'aligned'; words: (TimedWord | null)[] | null };
 
 export type WorkerReply =
   | { type: 'ready'; loadMilliseconds: number; seedsCepstralMean: boolean }

@@ -1,3 +1,4 @@
+import { dtwPresetOf } from './dtw-preset.js';
 import { availableParallelism } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { encodeWav } from '../../audio/encode-wav.js';
@@ -160,6 +161,7 @@ export class WhisperEngine implements SpeechEngine {
       modelPath: this.modelInfo.path,
       threads: this.threads,
       language: this.modelInfo.multilingual ? 'auto' : 'en',
+      dtw: dtwPresetOf(this.modelInfo),
       startTimeoutMs: this.options.startTimeoutMs,
     }).finally(() => (this.starting = undefined));
     this.server = await this.starting;

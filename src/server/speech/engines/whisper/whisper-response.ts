@@ -1,3 +1,4 @@
+import { joinTokensIntoWords } from './join-tokens-into-words.js';
 import { z } from 'zod';
 import type { TranscriptSegment } from '../engine.js';
 
@@ -11,6 +12,17 @@ const verboseJsonSchema = z.object({
         text: z.string(),
         start: z.number(),
         end: z.number(),
+        words: z
+          .array(
+            z.object({
+              word: z.string(),
+              start: z.number().optional(),
+              end: z.number().optional(),
+              t_dtw: z.number().optional(),
+              probability: z.number(),
+            }),
+          )
+          .optional(),
       }),
     )
     .default([]),
@@ -32,6 +44,7 @@ export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
       start: segment.start,
       end: Math.max(segment.start, segment.end),
       text: segment.text,
+      ...(segment.words ? { words: joinTokensIntoWords(segment.words) } : {}),
     })),
   };
 }

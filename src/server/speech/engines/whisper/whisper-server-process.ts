@@ -12,6 +12,8 @@ export interface WhisperServerOptions {
   threads: number;
   /** `auto` for multilingual models; English-only models always use `en`. */
   language: string;
+  /** `--dtw` preset: token times from the model's alignment heads (dtwPresetOf). */
+  dtw?: string;
   startTimeoutMs?: number;
 }
 
@@ -174,6 +176,7 @@ function spawnServer(
     options.language,
     '--suppress-nst',
     '--no-language-probabilities',
+    ...(options.dtw ? ['--dtw', options.dtw] : []),
   ];
   const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
   if (process.platform === 'linux' && existsSync(SETPRIV)) {

@@ -1,5 +1,6 @@
 /** What a key press on the transcript page asks for, if anything. */
-export type ShortcutAction = 'togglePlay' | 'back' | 'forward' | 'undo' | 'redo' | 'find';
+export type ShortcutAction =
+  'togglePlay' | 'back' | 'forward' | 'undo' | 'redo' | 'find' | 'nextUncertain';
 
 export interface KeyPress {
   key: string;
@@ -22,7 +23,7 @@ function closest(target: unknown, selector: string): boolean {
 
 /**
  * The page's keys: Space plays or pauses, the arrows seek, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and
- * redo, Ctrl+F finds (a focused line has its own keys too: `lineShortcutFor`). Text fields keep every key for themselves (their own undo included), and
+ * redo, U goes to the next word the machine was unsure of, Ctrl+F finds (a focused line has its own keys too: `lineShortcutFor`). Text fields keep every key for themselves (their own undo included), and
  * buttons, links and menus keep Space and the arrows.
  */
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
@@ -44,6 +45,7 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
   if (press.key === ' ') return 'togglePlay';
   if (press.key === 'ArrowLeft') return 'back';
   if (press.key === 'ArrowRight') return 'forward';
+  if (press.key === 'u' || press.key === 'U') return 'nextUncertain';
   return null;
 }
 

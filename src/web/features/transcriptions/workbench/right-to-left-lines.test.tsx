@@ -29,12 +29,14 @@ describe('right-to-left lines', () => {
             segment={segment}
             index={index}
             isPlaying={false}
+            playingWord={-1}
             pieces={[{ text: segment.text, match: 'none' }]}
             editor={null}
             readOnly={false}
             speakers={['Speaker 1']}
             startsTurn={index === 0}
             onSeek={ignore}
+            onSeekTo={ignore}
             onEdit={ignore}
             onGiveTo={ignore}
             onNewSpeaker={ignore}

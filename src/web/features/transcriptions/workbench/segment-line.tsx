@@ -4,6 +4,7 @@ import { formatTimestamp } from '../../../../core/format/format-timestamp';
 import { cn } from '../../../lib/cn';
 import { caretOffsetAt } from './caret-offset';
 import type { TextPiece } from './find-matches';
+import { LineWords, wordsMatchingText } from './line-words';
 import { lineShortcutFor } from './page-shortcuts';
 import { speakerColor } from './speaker-colors';
 import { SpeakerMenu } from './speaker-menu';
@@ -24,6 +25,10 @@ interface SegmentLineProps {
   /** The line begins a turn: a new speaker speaks (or it is the first line). */
   startsTurn: boolean;
   onSeek: (index: number) => void;
+  /** The word being said in this line, or -1. */
+  playingWord: number;
+  /** Moves the player to a moment (a word's start) without changing whether it plays. */
+  onSeekTo: (seconds: number) => void;
   onEdit: (index: number, caret: number) => void;
   onGiveTo: (index: number, speaker: string) => void;
   onNewSpeaker: (index: number) => void;
@@ -32,13 +37,17 @@ interface SegmentLineProps {
 
 /**
  * One timed line. Its time is a button that plays from there; its text is the thing to correct:
- * a click puts the caret where it landed, Enter edits from the end. Space on either plays or pauses.
+ * a click puts the caret where it landed (and the player at the word clicked), Enter edits from
+ * the end. Space on either plays or pauses.
  * With several speakers the line shows its speaker's colour, and a turn's first line their name.
  * Its speaker menu (or 1-9, S on the text) gives the line to another speaker.
  */
 export function SegmentLine(props: SegmentLineProps) {
   const { segment, index, isPlaying, pieces, editor, readOnly, speakers, startsTurn } = props;
-  const { onSeek, onEdit, onGiveTo, onNewSpeaker, onRenameSpeaker } = props;
+  const { onSeek, onSeekTo, onEdit, onGiveTo, onNewSpeaker, onRenameSpeaker } = props;
+  const words = pieces.every((piece) => piece.match === 'none')
+    ? wordsMatchingText(segment.text, segment.words)
+    : null;
   const timestamp = formatTimestamp(segment.start);
   const several = speakers.length > 1;
   const color = speakerColor(speakers.indexOf(segment.speaker));
@@ -115,23 +124,27 @@ export function SegmentLine(props: SegmentLineProps) {
                 !readOnly && 'cursor-text hover:bg-slate-100',
               )}
             >
-              {pieces.map((piece, at) =>
-                piece.match === 'none' ? (
-                  piece.text
-                ) : (
-                  <mark
-                    key={at}
-                    data-current-match={piece.match === 'current' ? 'true' : undefined}
-                    className={cn(
-                      'rounded-sm px-0.5 -mx-0.5 text-inherit',
-                      piece.match === 'current'
-                        ? 'bg-amber-400 ring-1 ring-amber-600'
-                        : 'bg-amber-200',
-                    )}
-                  >
-                    {piece.text}
-                  </mark>
-                ),
+              {words ? (
+                <LineWords words={words} playingWord={props.playingWord} onSeek={onSeekTo} />
+              ) : (
+                pieces.map((piece, at) =>
+                  piece.match === 'none' ? (
+                    piece.text
+                  ) : (
+                    <mark
+                      key={at}
+                      data-current-match={piece.match === 'current' ? 'true' : undefined}
+                      className={cn(
+                        'rounded-sm px-0.5 -mx-0.5 text-inherit',
+                        piece.match === 'current'
+                          ? 'bg-amber-400 ring-1 ring-amber-600'
+                          : 'bg-amber-200',
+                      )}
+                    >
+                      {piece.text}
+                    </mark>
+                  ),
+                )
               )}
             </div>
           )}

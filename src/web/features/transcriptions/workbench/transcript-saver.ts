@@ -121,6 +121,8 @@ export class TranscriptSaver<Saved> {
 function changes(saved: TranscriptDocument, next: TranscriptDocument): TranscriptionPatch | null {
   const patch: TranscriptionPatch = {};
   if (next.filename !== saved.filename) patch.filename = next.filename;
-  if (next.segments !== saved.segments) patch.segments = [...next.segments];
+  // Words are the server's to time: lines are sent without them.
+  if (next.segments !== saved.segments)
+    patch.segments = next.segments.map(({ words: _words, ...line }) => line);
   return Object.keys(patch).length > 0 ? patch : null;
 }

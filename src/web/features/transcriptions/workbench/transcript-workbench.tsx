@@ -15,6 +15,8 @@ import { SegmentEditor } from './segment-editor';
 import { newSpeakerLabel, reassignSegment, renameSpeaker, startsTurn } from './speaker-edits';
 import { TranscriptAsText } from './transcript-as-text';
 import { EDIT_HINT_ID, SegmentLine } from './segment-line';
+import { wordAt } from './line-words';
+import { nextUncertainStart, uncertainWordStarts, UncertainLegend } from './uncertain-words';
 import {
   mergeWithNext,
   nearestSegmentIndex,
@@ -106,6 +108,18 @@ export function TranscriptWorkbench({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [find.currentMatch]);
 
+  const uncertainStarts = useMemo(() => uncertainWordStarts(segments), [segments]);
+  const { seek } = player;
+  const goToNextUncertain = useCallback(() => {
+    const next = nextUncertainStart(uncertainStarts, player.ref.current?.currentTime ?? 0);
+    if (next === undefined) return;
+    seek(next);
+    const line = list.current?.querySelector(
+      `[data-segment-index="${nearestSegmentIndex(segments, next)}"]`,
+    );
+    revealElement(line, sticky.current?.getBoundingClientRect().bottom ?? 0);
+  }, [uncertainStarts, seek, player.ref, segments]);
+
   const { undo, redo } = workbench;
   const { togglePlay, skip } = player;
   useEffect(() => {
@@ -119,6 +133,7 @@ export function TranscriptWorkbench({
       else if (action === 'forward') skip(SKIP_SECONDS);
       else if (action === 'undo') undo();
       else if (action === 'redo') redo();
+      else if (action === 'nextUncertain') goToNextUncertain();
       else {
         setMode((current) => (current === 'original' ? current : 'timed'));
         findInput.current?.focus();
@@ -127,7 +142,7 @@ export function TranscriptWorkbench({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [togglePlay, skip, undo, redo]);
+  }, [togglePlay, skip, undo, redo, goToNextUncertain]);
 
   const playLine = (index: number) => {
     const segment = segments[index];
@@ -322,8 +337,9 @@ export function TranscriptWorkbench({
         <>
           <p id={EDIT_HINT_ID} className="sr-only">
             Press Enter to edit this line, S to change its speaker, or 1 to 9 to give it to that
-            speaker.
+            speaker. Press U to go to the next word the machine was unsure of.
           </p>
+          {uncertainStarts.length > 0 ? <UncertainLegend /> : null}
           <ol ref={list} className="space-y-0.5" aria-label="Timed transcript">
             {segments.map((segment, index) => (
               <SegmentLine
@@ -331,6 +347,8 @@ export function TranscriptWorkbench({
                 segment={segment}
                 index={index}
                 isPlaying={index === activeIndex}
+                playingWord={index === activeIndex ? wordAt(segment.words ?? [], player.time) : -1}
+                onSeekTo={seek}
                 pieces={splitByMatches(
                   segment.text,
                   find.bySegment.get(index) ?? [],
