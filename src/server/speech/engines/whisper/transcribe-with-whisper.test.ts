@@ -9,6 +9,7 @@ import {
 import { writeTinyWhisperModel } from '../../../../../tests/fixtures/whisper/tiny-whisper-model.js';
 import {
   BUILD_TIMEOUT_MS,
+  RANDOM_WEIGHTS_LIMITS,
   TEST_TEMPERATURE_INCREMENT,
   builtWhisperServer,
 } from '../../../../../tests/fixtures/whisper/whisper-test-setup.js';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     modelPath,
     threads: 2,
     temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+    hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
   });
 }, BUILD_TIMEOUT_MS);
 

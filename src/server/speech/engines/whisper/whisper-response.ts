@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TranscriptSegment } from '../engine.js';
+import type { ScoredSegment } from './hallucination-guard.js';
 
 /** The parts of whisper-server's `verbose_json` answer the engine uses. */
 const verboseJsonSchema = z.object({
@@ -10,6 +11,10 @@ const verboseJsonSchema = z.object({
         text: z.string(),
         start: z.number(),
         end: z.number(),
+        tokens: z.array(z.number()).optional(),
+        // whisper.cpp divides by the token count, which is 0 in an empty segment: null, not NaN.
+        avg_logprob: z.number().nullable().optional(),
+        no_speech_prob: z.number().nullable().optional(),
       }),
     )
     .default([]),
@@ -18,6 +23,8 @@ const verboseJsonSchema = z.object({
 export interface WhisperServerAnswer {
   language: string | undefined;
   segments: TranscriptSegment[];
+  /** The same segments with what the hallucination guard reads. */
+  scored: ScoredSegment[];
 }
 
 export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
@@ -28,6 +35,12 @@ export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
       start: segment.start,
       end: Math.max(segment.start, segment.end),
       text: segment.text,
+    })),
+    scored: parsed.segments.map((segment) => ({
+      text: segment.text,
+      ...(segment.tokens ? { tokens: segment.tokens } : {}),
+      ...(segment.avg_logprob == null ? {} : { avgLogprob: segment.avg_logprob }),
+      ...(segment.no_speech_prob == null ? {} : { noSpeechProb: segment.no_speech_prob }),
     })),
   };
 }

@@ -1,0 +1,35 @@
+import { measureFrameEnergy } from './plan-chunks.js';
+
+export const DENOISE_SETTINGS = ['auto', 'on', 'off'] as const;
+export type DenoiseSetting = (typeof DENOISE_SETTINGS)[number];
+
+export function isDenoiseSetting(value: unknown): value is DenoiseSetting {
+  return typeof value === 'string' && (DENOISE_SETTINGS as readonly string[]).includes(value);
+}
+
+/**
+ * `auto` denoises only a recording whose noise floor is at least this loud: the level above
+ * which bench:clean-audio measured a lower word error rate with the denoiser than without
+ * (docs/decisions/0060). Infinity: no such level was found, so `auto` never denoises.
+ */
+export const AUTO_DENOISE_FLOOR_DBFS = Number.POSITIVE_INFINITY;
+
+/**
+ * The recording's noise floor: the level of its quietest tenth of 20 ms frames, in dB below
+ * full scale. The pauses of clean speech sit near -90; speech under steady noise at 0 dB SNR
+ * near -30.
+ */
+export async function measureNoiseFloorDbfs(pcmPath: string): Promise<number> {
+  const { frameEnergy } = await measureFrameEnergy(pcmPath);
+  if (frameEnergy.length === 0) return Number.NEGATIVE_INFINITY;
+  const sorted = Float32Array.from(frameEnergy).sort();
+  const quiet = sorted[Math.floor(sorted.length * 0.1)] ?? 0;
+  return 10 * Math.log10(Math.max(quiet, 1e-3) / 32768 ** 2);
+}
+
+/** Whether this recording is denoised before recognition. */
+export async function wantsDenoise(setting: DenoiseSetting, pcmPath: string): Promise<boolean> {
+  if (setting !== 'auto') return setting === 'on';
+  if (!Number.isFinite(AUTO_DENOISE_FLOOR_DBFS)) return false;
+  return (await measureNoiseFloorDbfs(pcmPath)) >= AUTO_DENOISE_FLOOR_DBFS;
+}
