@@ -35,6 +35,9 @@ const row: TranscriptionRow = {
   originalSegments: null,
   shareToken: null,
   speakersRequested: null,
+  denoise: 'auto',
+  denoised: null,
+  droppedAudio: [],
 };
 
 describe('OpenAI answers of a transcript with two speakers', () => {

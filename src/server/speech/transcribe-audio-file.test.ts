@@ -6,6 +6,7 @@ import {
   makeTempDirectory,
   type SpeechClip,
 } from '../../../tests/fixtures/speech/speech-fixtures.js';
+import { everySoundIsSpeech } from '../../../tests/fixtures/speech/every-sound-is-speech.js';
 import { MEETING, MORNING, PIZZA } from '../../../tests/fixtures/speech/sentences.js';
 import { AudioError } from './audio/audio-error.js';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -131,6 +132,7 @@ describe('transcribeAudioFile', () => {
 
     const engine = new ChunkEchoEngine(2);
     const transcript = await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine,
@@ -162,6 +164,7 @@ describe('transcribeAudioFile', () => {
     const whole = new Int16Array((await readFile(pcmPath)).buffer.slice(0));
     const seen: { startSample: number; samples: Int16Array }[] = [];
     await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine: new ChunkEchoEngine(2),
@@ -204,6 +207,7 @@ describe('transcribeAudioFile', () => {
   it('transcribes only the first seconds when told to', async () => {
     const engine = new ChunkEchoEngine(1);
     const transcript = await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine,

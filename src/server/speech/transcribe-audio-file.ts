@@ -1,12 +1,14 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
+import { PCM_SAMPLE_RATE } from './audio/pcm-format.js';
 import { denoisePcmFile } from './audio/denoise-pcm.js';
 import { type DenoiseSetting, wantsDenoise } from './audio/denoise-setting.js';
 import { DEFAULT_MAX_CHUNK_SECONDS, FIRST_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import { readPcmRange } from './audio/read-pcm-range.js';
 import type { AudioDemuxer } from './audio/sniff-audio-format.js';
 import type {
+  DroppedStretch,
   PlannedChunk,
   SpeechEngine,
   TranscriptSegment,
@@ -75,9 +77,12 @@ export interface AudioTranscript {
   speechRegions: SpeechRegion[];
   /** Whether the noise suppressor ran on this recording. */
   denoised: boolean;
+  /** Audio whose words the engine dropped as made up, in seconds from the start, in order. */
+  dropped: DroppedStretch[];
 }
 
 const DENOISE_TIMEOUT_MS = 15 * 60_000;
+const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
  * The job's pipeline: decode, find the speech, denoise when wanted, silence all that is not
@@ -168,6 +173,13 @@ export async function transcribeAudioFile(
       transcribedSeconds: decoded.durationSeconds,
       speechRegions,
       denoised,
+      dropped: chunks.flatMap((chunk, index) =>
+        (results[index]?.dropped ?? []).map((stretch) => ({
+          ...stretch,
+          start: toMilliseconds(chunk.startSample / PCM_SAMPLE_RATE + stretch.start),
+          end: toMilliseconds(chunk.startSample / PCM_SAMPLE_RATE + stretch.end),
+        })),
+      ),
     };
 
     async function transcribeChunk(

@@ -1,3 +1,4 @@
+import type { DenoiseSetting } from '../../core/api/denoise-field.js';
 import { randomUUID } from 'node:crypto';
 import { MAX_AUDIO_SECONDS, type Plan } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -45,6 +46,8 @@ export async function createTranscription(
     audio: ReceivedAudio;
     /** 1-10 voices asked for, or null (the default) to detect how many speak. */
     speakersRequested?: number | null;
+    /** The `denoise` field; `auto` when not given. */
+    denoise?: DenoiseSetting;
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -78,6 +81,9 @@ export async function createTranscription(
       originalSegments: null,
       shareToken: null,
       speakersRequested: input.speakersRequested ?? null,
+      denoise: input.denoise ?? 'auto',
+      denoised: null,
+      droppedAudio: [],
     };
     await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;

@@ -1,11 +1,7 @@
+import type { DenoiseSetting } from '../../../core/api/denoise-field.js';
 import { measureFrameEnergy } from './plan-chunks.js';
 
-export const DENOISE_SETTINGS = ['auto', 'on', 'off'] as const;
-export type DenoiseSetting = (typeof DENOISE_SETTINGS)[number];
-
-export function isDenoiseSetting(value: unknown): value is DenoiseSetting {
-  return typeof value === 'string' && (DENOISE_SETTINGS as readonly string[]).includes(value);
-}
+export type { DenoiseSetting };
 
 /**
  * `auto` denoises only a recording whose noise floor is at least this loud: the level above

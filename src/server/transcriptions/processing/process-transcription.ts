@@ -97,6 +97,7 @@ export async function processTranscription(
       minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
+      denoise: row.denoise,
       onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
         write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),
@@ -117,6 +118,8 @@ export async function processTranscription(
       text: result.text,
       segments: assignSpeakers(result.segments, turns),
       language: result.language ?? null,
+      denoised: result.denoised,
+      droppedAudio: result.dropped,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,
       engine: deps.engine.name,

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../../core/api/common';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
+import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 
 export type UploadOutcome =
@@ -25,7 +26,7 @@ function serverMessage(body: unknown): string | null {
  */
 export function sendUpload(
   file: File,
-  speakers: SpeakersRequested,
+  { speakers, denoise }: { speakers: SpeakersRequested; denoise: DenoiseSetting },
   onProgress: (fraction: number) => void,
 ): UploadRequest {
   const request = new XMLHttpRequest();
@@ -51,6 +52,7 @@ export function sendUpload(
     request.onabort = () => resolve({ kind: 'aborted' });
     const form = new FormData();
     form.append('speakers', String(speakers));
+    form.append('denoise', denoise);
     form.append('audio', file, file.name);
     request.send(form);
   });

@@ -37,6 +37,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     error,
     speakers,
     setSpeakers,
+    denoise,
+    setDenoise,
     selectFile,
     reject,
     upload,
@@ -103,6 +105,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               progress={progress}
               speakers={speakers}
               onSpeakers={setSpeakers}
+              denoise={denoise}
+              onDenoise={setDenoise}
               onUpload={() => void upload()}
               onCancel={cancel}
               onContinueInBackground={continueInBackground}

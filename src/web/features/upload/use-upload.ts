@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
+import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
 import { refreshTranscriptionData } from '../transcription-data/transcription-queries';
@@ -52,6 +53,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
+  const [denoise, setDenoise] = useState<DenoiseSetting>('auto');
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -123,7 +125,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, speakers, (fraction) =>
+    const request = sendUpload(file, { speakers, denoise }, (fraction) =>
       setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
@@ -174,6 +176,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     error,
     speakers,
     setSpeakers,
+    denoise,
+    setDenoise,
     selectFile,
     reject,
     upload,
