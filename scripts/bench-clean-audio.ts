@@ -131,6 +131,10 @@ async function main(): Promise<void> {
       console.log(`| ${kind} | ${before.toFixed(1)} | ${after.toFixed(1)} |`);
     }
 
+    console.log(
+      `\nSpeech detection so far: ${(detectionMs / 1000).toFixed(1)} s of ${(pipelineMs / 1000).toFixed(1)} s of pipeline wall time (${percent(detectionMs / pipelineMs)}).`,
+    );
+
     const { clips, reference } = await speechClips();
     const parts = clips.flatMap((clip) => [{ clip }, { silence: 1.5 }]);
     const clean = await makeDevSetRecording(path.join(temp.path, 'clean.wav'), [
