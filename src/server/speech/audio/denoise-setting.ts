@@ -4,11 +4,12 @@ import { measureFrameEnergy } from './plan-chunks.js';
 export type { DenoiseSetting };
 
 /**
- * `auto` denoises only a recording whose noise floor is at least this loud: the level above
- * which bench:clean-audio measured a lower word error rate with the denoiser than without
- * (docs/decisions/0060). Infinity: no such level was found, so `auto` never denoises.
+ * `auto` denoises only a recording whose noise floor is at least this loud. bench:clean-audio
+ * (docs/benchmarks.md): real speech with its floor at -33 dBFS (pink noise at 10 dB SNR) went
+ * from 68.7% to 48.5% word error rate with the denoiser; clean speech (-55 dBFS) from 17.9% to
+ * 16.4%, two words in 134, too few to act on. -45 lies between (docs/decisions/0060).
  */
-export const AUTO_DENOISE_FLOOR_DBFS = Number.POSITIVE_INFINITY;
+export const AUTO_DENOISE_FLOOR_DBFS = -45;
 
 /**
  * The recording's noise floor: the level of its quietest tenth of 20 ms frames, in dB below
@@ -26,6 +27,5 @@ export async function measureNoiseFloorDbfs(pcmPath: string): Promise<number> {
 /** Whether this recording is denoised before recognition. */
 export async function wantsDenoise(setting: DenoiseSetting, pcmPath: string): Promise<boolean> {
   if (setting !== 'auto') return setting === 'on';
-  if (!Number.isFinite(AUTO_DENOISE_FLOOR_DBFS)) return false;
   return (await measureNoiseFloorDbfs(pcmPath)) >= AUTO_DENOISE_FLOOR_DBFS;
 }
