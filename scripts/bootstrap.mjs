@@ -96,7 +96,11 @@ function ensureDependencies() {
   // `npm install --no-save` rather than `npm ci`: npm leaves some of Tailwind's optional
   // per-platform packages out of the lock file, and `npm ci` then refuses the lock as out of sync.
   log('Installing npm dependencies');
-  mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund']);
+  // onnxruntime-node would fetch its CUDA libraries from outside the registry: the CPU build it
+  // ships is all speech detection needs.
+  mustRun('npm', ['install', '--no-save', '--no-audit', '--no-fund'], {
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
+  });
   writeFileSync(stamp, wanted);
 }
 

@@ -1,6 +1,7 @@
 import { SPEECH_TASKS } from '../languages.js';
 import { z } from 'zod';
 import { SPEAKER_NAME_MAX_CHARACTERS } from '../speakers.js';
+import { DENOISE_SETTINGS, droppedAudioSchema } from './denoise-field.js';
 import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcription-values.js';
 
 /**
@@ -95,6 +96,12 @@ export const transcriptionSchema = transcriptionSummarySchema
     isEdited: z.boolean(),
     /** The live share link (as `POST …/share` gives it), or null when the transcript is not shared. */
     share: z.object({ url: z.string(), token: z.string() }).nullable(),
+    denoise: z.enum(DENOISE_SETTINGS).describe("The upload's `denoise` setting."),
+    denoised: z
+      .boolean()
+      .nullable()
+      .describe('Whether noise suppression ran on the audio; null until transcribed.'),
+    droppedAudio: droppedAudioSchema,
   })
   .meta({ id: 'Transcription' });
 export type TranscriptionDto = z.infer<typeof transcriptionSchema>;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
 import { searchableText } from './search-column.js';
 import { SPEECH_TASKS } from '../../core/languages.js';
+import { DENOISE_SETTINGS, type DroppedAudioDto } from '../../core/api/denoise-field.js';
 import {
   bigint,
   boolean,
@@ -167,6 +168,15 @@ export const transcriptions = pgTable(
     originalSegments: jsonb('original_segments').$type<StoredSegment[]>(),
     /** How many voices the upload asked for (1-10), or null to detect them (`speakers=auto`). */
     speakersRequested: integer('speakers_requested'),
+    /** The upload's `denoise` field (docs/decisions/0060). */
+    denoise: text('denoise', { enum: DENOISE_SETTINGS }).notNull().default('auto'),
+    /** Whether noise suppression ran on the last transcription; null until one finished. */
+    denoised: boolean('denoised'),
+    /** Audio whose words were dropped as made up, and why (docs/decisions/0061). */
+    droppedAudio: jsonb('dropped_audio')
+      .$type<DroppedAudioDto>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The public read-only link's secret, or null when the transcript is not shared. */
     shareToken: text('share_token').unique(),
     /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */

@@ -38,6 +38,9 @@ const row: TranscriptionRow = {
   languageRequested: 'auto',
   task: 'transcribe',
   languageAssumed: false,
+  denoise: 'auto',
+  denoised: null,
+  droppedAudio: [],
 };
 
 describe('OpenAI answers of a transcript with two speakers', () => {

@@ -3,6 +3,7 @@ import { LIVE_SAMPLE_RATE } from '../../core/live-transcription.js';
 import { WORK_PRIORITY } from '../speech/engines/engine.js';
 import type { WindowTranscriber } from './live-window-jobs.js';
 import { PcmWindow } from './pcm-window.js';
+import { transcribeSpeechWindow } from '../speech/vad/transcribe-speech-window.js';
 
 export interface LiveSessionLimits {
   /** Seconds of audio this session previews (the plan's limit, or the recorder's cap). */
@@ -124,7 +125,7 @@ export class LiveSession {
     const windowStart = this.window.startSample;
     const receivedAtStart = this.received;
     const engine = this.engine();
-    const result = await engine.transcribe(pcm, {
+    const result = await transcribeSpeechWindow(engine, pcm, {
       priority: WORK_PRIORITY.interactive,
       signal: this.abort.signal,
       ...(engine.carriesContext ? { previousText: this.settledText() } : {}),

@@ -21,6 +21,7 @@ import { startFakeWhisperService } from '../../../tests/fixtures/speech/fake-whi
 import { writeTinyWhisperModel } from '../../../tests/fixtures/whisper/tiny-whisper-model.js';
 import {
   BUILD_TIMEOUT_MS,
+  RANDOM_WEIGHTS_LIMITS,
   TEST_TEMPERATURE_INCREMENT,
   builtWhisperServer,
 } from '../../../tests/fixtures/whisper/whisper-test-setup.js';
@@ -184,6 +185,7 @@ describe('segment times from whisper.cpp on a generated model', () => {
       modelPath,
       threads: 2,
       temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+      hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
     });
   }, BUILD_TIMEOUT_MS);
   afterAll(() => whisper?.close());

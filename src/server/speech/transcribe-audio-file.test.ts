@@ -6,6 +6,7 @@ import {
   makeTempDirectory,
   type SpeechClip,
 } from '../../../tests/fixtures/speech/speech-fixtures.js';
+import { everySoundIsSpeech } from '../../../tests/fixtures/speech/every-sound-is-speech.js';
 import { MEETING, MORNING, PIZZA } from '../../../tests/fixtures/speech/sentences.js';
 import { AudioError } from './audio/audio-error.js';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -132,6 +133,7 @@ describe('transcribeAudioFile', () => {
 
     const engine = new ChunkEchoEngine(2);
     const transcript = await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine,
@@ -163,6 +165,7 @@ describe('transcribeAudioFile', () => {
     const whole = new Int16Array((await readFile(pcmPath)).buffer.slice(0));
     const seen: { startSample: number; samples: Int16Array }[] = [];
     await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine: new ChunkEchoEngine(2),
@@ -205,6 +208,7 @@ describe('transcribeAudioFile', () => {
   it('transcribes only the first seconds when told to', async () => {
     const engine = new ChunkEchoEngine(1);
     const transcript = await transcribeAudioFile({
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine,

@@ -2,10 +2,14 @@ import type { SpeechTask } from '../../core/languages.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
+import { PCM_SAMPLE_RATE } from './audio/pcm-format.js';
+import { denoisePcmFile } from './audio/denoise-pcm.js';
+import { type DenoiseSetting, wantsDenoise } from './audio/denoise-setting.js';
 import { DEFAULT_MAX_CHUNK_SECONDS, FIRST_CHUNK_SECONDS, planChunks } from './audio/plan-chunks.js';
 import { readPcmRange } from './audio/read-pcm-range.js';
 import type { AudioDemuxer } from './audio/sniff-audio-format.js';
 import type {
+  DroppedStretch,
   PlannedChunk,
   SpeechEngine,
   TranscriptSegment,
@@ -15,6 +19,11 @@ import type {
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { assertRoomForDecodedAudio } from './room-for-decoded-audio.js';
 import { stitchChunkResults } from './stitch-chunk-results.js';
+import { keepSpeech } from './vad/keep-speech.js';
+import { muteNonSpeech } from './vad/mute-non-speech.js';
+import { sileroSpeechDetector } from './vad/silero-speech-detector.js';
+import { holdsSpeech } from './vad/snap-to-speech.js';
+import type { SpeechDetector, SpeechRegion } from './vad/speech-region.js';
 
 export interface TranscribeAudioFileOptions {
   inputPath: string;
@@ -55,6 +64,10 @@ export interface TranscribeAudioFileOptions {
    * they start in the recording: speaker detection gathers its features here.
    */
   onChunkAudio?: (startSample: number, samples: Int16Array) => void;
+  /** Noise suppression before recognition (docs/decisions/0060); `auto` when not given. */
+  denoise?: DenoiseSetting;
+  /** Finds the speech; only speech is recognised (docs/decisions/0059). Silero VAD by default. */
+  speechDetector?: SpeechDetector;
 }
 
 export interface AudioTranscript {
@@ -64,9 +77,21 @@ export interface AudioTranscript {
   language?: string;
   /** Length of the audio that was transcribed, after any truncation. */
   transcribedSeconds: number;
+  /** Where speech was found; everything else was silenced before the engine heard it. */
+  speechRegions: SpeechRegion[];
+  /** Whether the noise suppressor ran on this recording. */
+  denoised: boolean;
+  /** Audio whose words the engine dropped as made up, in seconds from the start, in order. */
+  dropped: DroppedStretch[];
 }
 
-/** The job's pipeline: decode, split at silences, transcribe chunks in parallel, stitch. */
+const DENOISE_TIMEOUT_MS = 15 * 60_000;
+const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
+
+/**
+ * The job's pipeline: decode, find the speech, denoise when wanted, silence all that is not
+ * speech, split at silences, transcribe the chunks that hold speech in parallel, stitch.
+ */
 export async function transcribeAudioFile(
   options: TranscribeAudioFileOptions,
 ): Promise<AudioTranscript> {
@@ -84,6 +109,17 @@ export async function transcribeAudioFile(
       timeoutMs: options.decodeTimeoutMs,
       signal,
     });
+    // The detector hears the audio as it came: the denoiser must not decide what is speech.
+    const detector = options.speechDetector ?? sileroSpeechDetector;
+    const speechRegions = await detector.detectInFile(decoded.pcmPath, signal);
+    signal?.throwIfAborted();
+    const denoised = await wantsDenoise(options.denoise ?? 'auto', decoded.pcmPath);
+    if (denoised)
+      await denoisePcmFile(decoded.pcmPath, {
+        timeoutMs: options.decodeTimeoutMs ?? DENOISE_TIMEOUT_MS,
+        signal,
+      });
+    await muteNonSpeech(decoded.pcmPath, speechRegions, decoded.sampleCount);
     const maxChunkSeconds = Math.min(
       options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS,
       engine.maxChunkSeconds ?? Number.POSITIVE_INFINITY,
@@ -123,15 +159,9 @@ export async function transcribeAudioFile(
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
       options.onChunkAudio?.(chunk.startSample, samples);
-      const result = await engine.transcribe(samples, {
-        signal,
-        priority,
-        language,
-        ...(options.task ? { task: options.task } : {}),
-        prompt: options.prompt,
-        ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
-        ...(carriesContext && previousText ? { previousText } : {}),
-      });
+      const result = holdsSpeech(speechRegions, chunk.startSample, chunk.endSample)
+        ? keepSpeech(await transcribeChunk(samples, chunk), chunk, speechRegions)
+        : { text: '', segments: [] };
       if (carriesContext) {
         if (result.text !== '') previousText = result.text;
         language ??= result.language;
@@ -142,7 +172,34 @@ export async function transcribeAudioFile(
       options.onProgress?.(Math.round((completed / chunks.length) * 100));
       return result;
     });
-    return { ...stitchChunkResults(chunks, results), transcribedSeconds: decoded.durationSeconds };
+    return {
+      ...stitchChunkResults(chunks, results),
+      transcribedSeconds: decoded.durationSeconds,
+      speechRegions,
+      denoised,
+      dropped: chunks.flatMap((chunk, index) =>
+        (results[index]?.dropped ?? []).map((stretch) => ({
+          ...stretch,
+          start: toMilliseconds(chunk.startSample / PCM_SAMPLE_RATE + stretch.start),
+          end: toMilliseconds(chunk.startSample / PCM_SAMPLE_RATE + stretch.end),
+        })),
+      ),
+    };
+
+    async function transcribeChunk(
+      samples: Int16Array,
+      chunk: PlannedChunk,
+    ): Promise<TranscriptionResult> {
+      return engine.transcribe(samples, {
+        signal,
+        priority,
+        language,
+        ...(options.task ? { task: options.task } : {}),
+        prompt: options.prompt,
+        ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
+        ...(carriesContext && previousText ? { previousText } : {}),
+      });
+    }
   } finally {
     await rm(tempDir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import type { DenoiseSetting } from '../../core/api/denoise-field.js';
 import { randomUUID } from 'node:crypto';
 import { AUTO_LANGUAGE, type SpeechTask } from '../../core/languages.js';
 import { MAX_AUDIO_SECONDS, type Plan } from '../../core/plans.js';
@@ -49,6 +50,8 @@ export async function createTranscription(
     /** `auto` (the default) or an ISO 639-1 code, already checked against the engine. */
     language?: string;
     task?: SpeechTask;
+    /** The `denoise` field; `auto` when not given. */
+    denoise?: DenoiseSetting;
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -85,6 +88,9 @@ export async function createTranscription(
       originalSegments: null,
       shareToken: null,
       speakersRequested: input.speakersRequested ?? null,
+      denoise: input.denoise ?? 'auto',
+      denoised: null,
+      droppedAudio: [],
     };
     await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;

@@ -74,5 +74,8 @@ export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): Tran
     version: row.version,
     isEdited: row.originalSegments !== null && !segmentsEqual(row.originalSegments, row.segments),
     share: row.shareToken === null ? null : shareLinkFor(baseUrl, row.shareToken),
+    denoise: row.denoise,
+    denoised: row.denoised,
+    droppedAudio: row.droppedAudio,
   };
 }

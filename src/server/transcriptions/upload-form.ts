@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageFieldSchema, taskFieldSchema } from '../../core/api/language-fields.js';
+import { type DenoiseSetting, denoiseFieldSchema } from '../../core/api/denoise-field.js';
 import { speakersFieldSchema, speakersRequested } from '../../core/api/speakers-field.js';
 import type { SpeechTask } from '../../core/languages.js';
 import { languageRefusal, type SpeechCapabilities } from '../../core/speech-capabilities.js';
@@ -10,6 +11,7 @@ export const uploadFieldsSchema = z.object({
   speakers: speakersFieldSchema,
   language: languageFieldSchema,
   task: taskFieldSchema,
+  denoise: denoiseFieldSchema,
 });
 
 export interface UploadForm {
@@ -18,6 +20,7 @@ export interface UploadForm {
   /** `auto` or an ISO 639-1 code. */
   language: string;
   task: SpeechTask;
+  denoise: DenoiseSetting;
 }
 
 export interface UploadFormContext {
@@ -38,10 +41,10 @@ export async function readUploadForm(
   const parsed = uploadFieldsSchema.safeParse(fields);
   if (!parsed.success)
     throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid form.');
-  const { speakers, task } = parsed.data;
+  const { speakers, task, denoise } = parsed.data;
   const language = parsed.data.language ?? (await context.defaultLanguage());
   assertLanguageServed(await context.capabilities(), { language, task });
-  return { speakersRequested: speakersRequested(speakers), language, task };
+  return { speakersRequested: speakersRequested(speakers), language, task, denoise };
 }
 
 /** A 422 naming what the server would need, for a language or task its engine cannot serve. */

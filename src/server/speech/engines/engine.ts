@@ -19,6 +19,16 @@ export interface TranscriptionResult {
   segments: TranscriptSegment[];
   /** The language spoken (ISO 639-1), also when the text is a translation. */
   language?: string;
+  /** Stretches whose text was dropped as made up (never silently: the transcript says so). */
+  dropped?: DroppedStretch[];
+}
+
+/** Audio whose words the engine could not trust, so none were kept; seconds, like segments. */
+export interface DroppedStretch {
+  start: number;
+  end: number;
+  /** What gave the invention away, e.g. `repetition`, `no-speech`. */
+  reasons: string[];
 }
 
 /** A chunk as an engine planned it, with what the engine wants back when it transcribes it. */

@@ -120,6 +120,7 @@ export async function processTranscription(
       priority: job.priority,
       ...(row.languageRequested === AUTO_LANGUAGE ? {} : { language: row.languageRequested }),
       task: row.task,
+      denoise: row.denoise,
       onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
         write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),
@@ -147,6 +148,8 @@ export async function processTranscription(
       language: result.language ?? null,
       // An English-only engine cannot tell languages apart: the transcript says it took English.
       languageAssumed: !deps.engine.multilingual && row.languageRequested === AUTO_LANGUAGE,
+      denoised: result.denoised,
+      droppedAudio: result.dropped,
       // Said again here because a re-run (same row) may cover more of the file than the first run.
       isTruncated: row.transcribeSeconds !== null && row.durationInSeconds > row.transcribeSeconds,
       engine: deps.engine.name,

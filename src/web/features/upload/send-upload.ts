@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../../../core/api/common';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import type { SpeechTask } from '../../../core/languages';
+import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 
 export type UploadOutcome =
@@ -25,10 +26,11 @@ export interface UploadChoices {
   /** `auto` or an ISO 639-1 code. */
   language: string;
   task: SpeechTask;
+  denoise: DenoiseSetting;
 }
 
 /**
- * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, then `audio`) through
+ * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, `denoise`, then `audio`) through
  * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
  * fraction, 0 to 1. The outcome never rejects.
  */
@@ -62,6 +64,7 @@ export function sendUpload(
     form.append('speakers', String(choices.speakers));
     form.append('language', choices.language);
     form.append('task', choices.task);
+    form.append('denoise', choices.denoise);
     form.append('audio', file, file.name);
     request.send(form);
   });

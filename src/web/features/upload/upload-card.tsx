@@ -43,6 +43,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     task,
     setTask,
     refusal,
+    denoise,
+    setDenoise,
     selectFile,
     reject,
     upload,
@@ -109,6 +111,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               progress={progress}
               speakers={speakers}
               onSpeakers={setSpeakers}
+              denoise={denoise}
+              onDenoise={setDenoise}
               onUpload={() => void upload()}
               onCancel={cancel}
               onContinueInBackground={continueInBackground}

@@ -2,7 +2,9 @@ import { FileAudio, Loader2, X } from 'lucide-react';
 import { formatFileSize } from '../../../core/format/format-file-size';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
+import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
+import { DenoiseSelect } from './denoise-select';
 import { SpeakersSelect } from './speakers-select';
 import type { UploadPhase } from './use-upload';
 
@@ -19,6 +21,8 @@ interface UploadStatusProps {
   progress: number;
   speakers: SpeakersRequested;
   onSpeakers: (speakers: SpeakersRequested) => void;
+  denoise: DenoiseSetting;
+  onDenoise: (denoise: DenoiseSetting) => void;
   onUpload: () => void;
   onCancel: () => void;
   onContinueInBackground: () => void;
@@ -31,6 +35,8 @@ export function UploadStatus({
   progress,
   speakers,
   onSpeakers,
+  denoise,
+  onDenoise,
   onUpload,
   onCancel,
   onContinueInBackground,
@@ -55,8 +61,9 @@ export function UploadStatus({
         </p>
       </div>
       {phase === 'ready' ? (
-        <div className="mt-3">
+        <div className="mt-3 flex flex-col gap-2">
           <SpeakersSelect value={speakers} onChange={onSpeakers} />
+          <DenoiseSelect value={denoise} onChange={onDenoise} />
         </div>
       ) : (
         <Progress value={progress} label="Upload progress" className="mt-2" />

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptionDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
 import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
+import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
 import { refreshTranscriptionData } from '../transcription-data/transcription-queries';
@@ -61,6 +62,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [task, setTask] = useState<SpeechTask>('transcribe');
   const capabilities = useSpeechCapabilities();
   const refusal = capabilities ? (languageRefusal(capabilities, { language, task }) ?? null) : null;
+  const [denoise, setDenoise] = useState<DenoiseSetting>('auto');
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -142,7 +144,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, { speakers, language, task }, (fraction) =>
+    const request = sendUpload(file, { speakers, language, task, denoise }, (fraction) =>
       setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
@@ -198,6 +200,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     task,
     setTask,
     refusal,
+    denoise,
+    setDenoise,
     selectFile,
     reject,
     upload,

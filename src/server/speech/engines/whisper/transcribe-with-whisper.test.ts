@@ -9,6 +9,7 @@ import {
 import { writeTinyWhisperModel } from '../../../../../tests/fixtures/whisper/tiny-whisper-model.js';
 import {
   BUILD_TIMEOUT_MS,
+  RANDOM_WEIGHTS_LIMITS,
   TEST_TEMPERATURE_INCREMENT,
   builtWhisperServer,
 } from '../../../../../tests/fixtures/whisper/whisper-test-setup.js';
@@ -18,6 +19,7 @@ import { readPcmRange } from '../../audio/read-pcm-range.js';
 import { transcribeAudioFile } from '../../transcribe-audio-file.js';
 import { PCM_SAMPLE_RATE } from '../../audio/pcm-format.js';
 import { startWhisperEngine, type WhisperEngine } from './whisper-engine.js';
+import { everySoundIsSpeech } from '../../../../../tests/fixtures/speech/every-sound-is-speech.js';
 
 let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let clip: SpeechClip;
@@ -51,6 +53,7 @@ beforeAll(async () => {
     modelPath,
     threads: 2,
     temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+    hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
   });
 }, BUILD_TIMEOUT_MS);
 
@@ -64,6 +67,8 @@ describe('transcribeAudioFile with the whisper engine', () => {
     expect(clip.duration).toBeGreaterThan(65);
     const progress: number[] = [];
     const result = await transcribeAudioFile({
+      // Window mechanics on random weights: every sound goes to whisper, as before detection.
+      speechDetector: everySoundIsSpeech,
       inputPath: clip.path,
       demuxer: 'wav',
       engine,
@@ -143,6 +148,8 @@ describe('transcribeAudioFile with the whisper engine', () => {
     expect(joined(inOrder)).not.toBe(joined(alone));
 
     const result = await transcribeAudioFile({
+      // Window mechanics on random weights: every sound goes to whisper, as before detection.
+      speechDetector: everySoundIsSpeech,
       inputPath: shortClip.path,
       demuxer: 'wav',
       engine,

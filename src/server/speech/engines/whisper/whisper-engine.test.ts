@@ -7,6 +7,7 @@ import {
 import { writeTinyWhisperModel } from '../../../../../tests/fixtures/whisper/tiny-whisper-model.js';
 import {
   BUILD_TIMEOUT_MS,
+  RANDOM_WEIGHTS_LIMITS,
   TEST_TEMPERATURE_INCREMENT,
   builtWhisperServer,
 } from '../../../../../tests/fixtures/whisper/whisper-test-setup.js';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     modelPath: englishModel,
     threads: 2,
     temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+    hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
     onWarning: (message) => warnings.push(message),
   });
 }, BUILD_TIMEOUT_MS);
@@ -109,6 +111,7 @@ describe('whisper engine (whisper.cpp on a generated tiny model)', () => {
       modelPath: multilingualModel,
       threads: 2,
       temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+      hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
     });
     try {
       expect(multilingual.model).toBe('tiny');
@@ -151,6 +154,7 @@ describe('whisper engine (whisper.cpp on a generated tiny model)', () => {
       modelPath: englishModel,
       threads: 2,
       temperatureIncrement: TEST_TEMPERATURE_INCREMENT,
+      hallucinationLimits: RANDOM_WEIGHTS_LIMITS,
       timeout: { baseMs: 1, perAudioSecondMs: 0 },
       onWarning: (message) => restarts.push(message),
     });

@@ -8,6 +8,12 @@ import { fitSegments } from '../fit-segments.js';
 import { trimToVoice } from '../trim-to-voice.js';
 import { SpeechEngineError } from '../speech-engine-error.js';
 import { cleanWindowSegments } from './clean-window-segments.js';
+import {
+  DEFAULT_HALLUCINATION_LIMITS,
+  type HallucinationLimits,
+  type HallucinationSign,
+  signsOfHallucination,
+} from './hallucination-guard.js';
 import { inspectWhisperModel, type WhisperModelInfo } from './inspect-whisper-model.js';
 import { SerialQueue } from './serial-queue.js';
 import { VoiceActivity } from './voice-activity.js';
@@ -29,10 +35,12 @@ export interface WhisperEngineOptions {
   /** A whisper-server program other than the one scripts/build-whisper.mjs builds. */
   binaryPath?: string;
   /**
-   * How much whisper.cpp raises the temperature when a window decodes badly (0.2, as upstream).
-   * 0 turns the retries off: tests use it, since a random model always decodes badly.
+   * How much the temperature rises each time a window's answer looks made up (0.2, as
+   * upstream), up to 1. 0 turns the retries off: a random model always decodes badly.
    */
   temperatureIncrement?: number;
+  /** When an answer counts as made up (docs/decisions/0061); upstream whisper's by default. */
+  hallucinationLimits?: HallucinationLimits;
   /** Longest a window may take: base + per second of audio. */
   timeout?: { baseMs: number; perAudioSecondMs: number };
   startTimeoutMs?: number;
@@ -101,17 +109,32 @@ export class WhisperEngine implements SpeechEngine {
     // Whisper invents text for silence; there is nothing to hear, so nothing to ask.
     if (voice.silent) return { text: '', segments: [], ...languageField(fixedLanguage) };
 
-    const answer = await this.queue.run(
-      () => this.request(pcm, options),
-      options.signal,
-      options.priority,
-    );
+    const seconds = pcm.length / PCM_SAMPLE_RATE;
+    let signs: HallucinationSign[] = [];
+    let answer: WhisperServerAnswer | undefined;
+    for (const temperature of this.temperatures()) {
+      answer = await this.queue.run(
+        () => this.request(pcm, options, temperature),
+        options.signal,
+        options.priority,
+      );
+      signs = signsOfHallucination(answer.scored, this.limits);
+      if (signs.length === 0) break;
+    }
     // Never English text passed off as a translation, or a transcript as one.
     const task = options.task ?? 'transcribe';
-    if (answer.task !== undefined && answer.task !== task) {
+    if (answer?.task !== undefined && answer.task !== task) {
       throw new SpeechEngineError(
         `whisper-server answered a ${answer.task} request for a ${task} one (model ${this.model})`,
       );
+    }
+    if (!answer || signs.length > 0) {
+      return {
+        text: '',
+        segments: [],
+        dropped: [{ start: 0, end: seconds, reasons: signs }],
+        ...languageField(fixedLanguage ?? languageCodeOfName(answer?.language)),
+      };
     }
     // whisper.cpp times segments back to back, across pauses, overlapping and past the window's
     // end: they are fitted inside the window in spoken order, then each is pulled in to the
@@ -121,7 +144,7 @@ export class WhisperEngine implements SpeechEngine {
       voice,
       previousText: options.previousText,
     });
-    const segments = trimToVoice(fitSegments(heard, 0, pcm.length / PCM_SAMPLE_RATE), voice);
+    const segments = trimToVoice(fitSegments(heard, 0, seconds), voice);
     const language = fixedLanguage ?? languageCodeOfName(answer.language);
     return {
       text: segments.map((segment) => segment.text).join(' '),
@@ -141,7 +164,7 @@ export class WhisperEngine implements SpeechEngine {
     if (!this.multilingual) return undefined;
     if (new VoiceActivity(pcm).silent) return undefined;
     const answer = await this.queue.run(
-      () => this.request(pcm, { ...options, detectOnly: true }),
+      () => this.request(pcm, { ...options, detectOnly: true }, 0),
       options.signal,
       options.priority,
     );
@@ -169,9 +192,24 @@ export class WhisperEngine implements SpeechEngine {
     return this.server;
   }
 
+  private get limits(): HallucinationLimits {
+    return this.options.hallucinationLimits ?? DEFAULT_HALLUCINATION_LIMITS;
+  }
+
+  /** 0, then one step higher for each retry, up to 1 (temperature fallback, as upstream). */
+  private temperatures(): number[] {
+    const step = this.options.temperatureIncrement ?? 0.2;
+    if (step <= 0) return [0];
+    const ladder: number[] = [];
+    for (let index = 0; index * step <= 1 + 1e-9; index += 1)
+      ladder.push(Math.round(index * step * 100) / 100);
+    return ladder;
+  }
+
   private async request(
     pcm: Int16Array,
     options: WhisperTranscribeOptions & { detectOnly?: boolean },
+    temperature: number,
   ): Promise<WhisperServerAnswer> {
     if (this.server && !this.server.running) {
       this.options.onWarning?.('whisper-server had stopped; starting it again');
@@ -189,7 +227,7 @@ export class WhisperEngine implements SpeechEngine {
     try {
       const call = fetch(`${server.baseUrl}/inference`, {
         method: 'POST',
-        body: this.form(pcm, options),
+        body: this.form(pcm, options, temperature),
         signal,
       }).then(async (response) => ({ response, body: await response.text() }));
       const { response, body } = await Promise.race([call, crashed]);
@@ -224,6 +262,7 @@ export class WhisperEngine implements SpeechEngine {
   private form(
     pcm: Int16Array,
     options: WhisperTranscribeOptions & { detectOnly?: boolean },
+    temperature: number,
   ): FormData {
     const form = new FormData();
     form.append(
@@ -240,8 +279,12 @@ export class WhisperEngine implements SpeechEngine {
     if (options.detectOnly) form.append('detect_language', 'true');
     const prompt = buildWhisperPrompt(options.prompt, options.previousText);
     if (prompt) form.append('prompt', prompt);
-    form.append('temperature', '0');
-    form.append('temperature_inc', String(this.options.temperatureIncrement ?? 0.2));
+    // The engine runs the fallback itself, so it can judge each answer by every sign
+    // (whisper.cpp's own checks neither compression ratio nor no-speech probability).
+    form.append('temperature', String(temperature));
+    form.append('temperature_inc', '0');
+    // whisper.cpp otherwise drops no-speech segments itself, unseen: the guard decides.
+    form.append('no_speech_thold', '1');
     form.append('suppress_nst', 'true');
     form.append('no_language_probabilities', 'true');
     return form;

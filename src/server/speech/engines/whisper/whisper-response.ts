@@ -1,6 +1,7 @@
 import { joinTokensIntoWords } from './join-tokens-into-words.js';
 import { z } from 'zod';
 import type { TranscriptSegment } from '../engine.js';
+import type { ScoredSegment } from './hallucination-guard.js';
 
 /** The parts of whisper-server's `verbose_json` answer the engine uses. */
 const verboseJsonSchema = z.object({
@@ -23,6 +24,10 @@ const verboseJsonSchema = z.object({
             }),
           )
           .optional(),
+        tokens: z.array(z.number()).optional(),
+        // whisper.cpp divides by the token count, which is 0 in an empty segment: null, not NaN.
+        avg_logprob: z.number().nullable().optional(),
+        no_speech_prob: z.number().nullable().optional(),
       }),
     )
     .default([]),
@@ -33,6 +38,8 @@ export interface WhisperServerAnswer {
   task: 'transcribe' | 'translate' | undefined;
   language: string | undefined;
   segments: TranscriptSegment[];
+  /** The same segments with what the hallucination guard reads. */
+  scored: ScoredSegment[];
 }
 
 export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
@@ -45,6 +52,12 @@ export function parseWhisperAnswer(body: unknown): WhisperServerAnswer {
       end: Math.max(segment.start, segment.end),
       text: segment.text,
       ...(segment.words ? { words: joinTokensIntoWords(segment.words) } : {}),
+    })),
+    scored: parsed.segments.map((segment) => ({
+      text: segment.text,
+      ...(segment.tokens ? { tokens: segment.tokens } : {}),
+      ...(segment.avg_logprob == null ? {} : { avgLogprob: segment.avg_logprob }),
+      ...(segment.no_speech_prob == null ? {} : { noSpeechProb: segment.no_speech_prob }),
     })),
   };
 }

@@ -5,6 +5,7 @@ import type { TranscriptionDto } from '../../../../core/api/transcriptions';
 import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
+import { DroppedAudioNote } from './dropped-audio-note';
 import { FindBar } from './find-bar';
 import { splitByMatches } from './find-matches';
 import { OriginalTranscript } from './original-transcript';
@@ -286,6 +287,7 @@ export function TranscriptWorkbench({
       </div>
 
       {readOnly ? <ConflictAlert onReload={onReload} /> : null}
+      <DroppedAudioNote dropped={transcription.droppedAudio} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Transcript</h2>

@@ -1,0 +1,15 @@
+/** A stretch of a recording that holds speech, in samples at 16 kHz. */
+export interface SpeechRegion {
+  /** Inclusive. */
+  startSample: number;
+  /** Exclusive. */
+  endSample: number;
+}
+
+/** Finds the speech in a recording: the one interface the pipeline knows a detector by. */
+export interface SpeechDetector {
+  /** The speech in a 16 kHz mono s16le PCM file, read in blocks, in order. */
+  detectInFile(pcmPath: string, signal?: AbortSignal): Promise<SpeechRegion[]>;
+  /** The speech in samples already in memory (a live window). */
+  detectInSamples(samples: Int16Array): Promise<SpeechRegion[]>;
+}
