@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openAiPromptSchema } from './vocabulary.js';
 import { speakersFieldSchema } from './speakers-field.js';
 
 /**
@@ -48,7 +49,7 @@ export const transcriptionFieldsSchema = z.object({
       error: 'language must be an ISO 639-1 code such as "en".',
     })
     .optional(),
-  prompt: z.string().optional(),
+  prompt: openAiPromptSchema,
   response_format: z
     .enum(RESPONSE_FORMATS, {
       error: `response_format must be one of ${RESPONSE_FORMATS.join(', ')}.`,

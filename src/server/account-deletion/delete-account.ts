@@ -10,6 +10,7 @@ import {
   transcriptions,
   user,
   verification,
+  vocabularies,
 } from '../db/schema.js';
 import { userLockKey } from '../db/user-lock.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -46,6 +47,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     await tx.delete(account).where(eq(account.userId, userId));
     // The user row stays (anonymised), so its keys must go with its sessions.
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    // Vocabulary lists names of people and clients: personal data, gone at once like the audio.
+    await tx.delete(vocabularies).where(eq(vocabularies.userId, userId));
     // better-auth's one-time tokens: those named by the address, and those whose value is the
     // user (password-reset links), which would otherwise set a password on the deleted account.
     await tx

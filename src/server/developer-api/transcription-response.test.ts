@@ -35,6 +35,7 @@ const row: TranscriptionRow = {
   originalSegments: null,
   shareToken: null,
   speakersRequested: null,
+  vocabulary: null,
 };
 
 describe('OpenAI answers of a transcript with two speakers', () => {

@@ -147,7 +147,12 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
         async (audio, form) => ({
           created: await createTranscription(
             { database, storage, queue },
-            { ...account, audio, speakersRequested: speakersRequested(form.speakers) },
+            {
+              ...account,
+              audio,
+              speakersRequested: speakersRequested(form.speakers),
+              vocabulary: form.prompt,
+            },
           ),
           form,
         }),

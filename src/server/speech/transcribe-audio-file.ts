@@ -1,3 +1,4 @@
+import { vocabularyPrompt } from './vocabulary-prompt.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -41,7 +42,10 @@ export interface TranscribeAudioFileOptions {
   /** Where this recording's work queues among other work for the engine (WORK_PRIORITY). */
   priority?: WorkPriority;
   language?: string;
+  /** A prompt for engines that take one; without it, whisper reads the vocabulary as its prompt. */
   prompt?: string;
+  /** Custom vocabulary, as typed: the upload's own terms first, then the account's. */
+  vocabulary?: readonly string[];
   maxChunkSeconds?: number;
   /** The first chunk's limit, so the first words come soon (defaults to FIRST_CHUNK_SECONDS). */
   firstChunkSeconds?: number;
@@ -115,6 +119,8 @@ export async function transcribeAudioFile(
     let previousText: string | undefined;
     let language = options.language;
     const concurrency = carriesContext ? 1 : engine.parallelism;
+    const prompt = options.prompt ?? vocabularyPrompt(options.vocabulary);
+    const vocabulary = options.vocabulary?.length ? { vocabulary: options.vocabulary } : {};
     const results = await mapWithConcurrency(chunks, concurrency, async (chunk, index) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
@@ -123,7 +129,8 @@ export async function transcribeAudioFile(
         signal,
         priority,
         language,
-        prompt: options.prompt,
+        prompt,
+        ...vocabulary,
         ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
         ...(carriesContext && previousText ? { previousText } : {}),
       });

@@ -45,6 +45,8 @@ export async function createTranscription(
     audio: ReceivedAudio;
     /** 1-10 voices asked for, or null (the default) to detect how many speak. */
     speakersRequested?: number | null;
+    /** Terms this upload adds to the account's vocabulary. */
+    vocabulary?: readonly string[];
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -78,6 +80,7 @@ export async function createTranscription(
       originalSegments: null,
       shareToken: null,
       speakersRequested: input.speakersRequested ?? null,
+      vocabulary: input.vocabulary?.length ? [...input.vocabulary] : null,
     };
     await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;

@@ -15,6 +15,7 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
+import { jobVocabulary } from './job-vocabulary.js';
 import type { TranscriptionJobData } from './transcription-jobs.js';
 import { FIRST_SPEAKER } from '../../../core/speakers.js';
 import type { StoredSegment } from '../../db/schema.js';
@@ -88,6 +89,7 @@ export async function processTranscription(
     const demuxer = demuxerOfFormat(row.audioFormat);
     if (!demuxer) throw new AudioError('unsupported', `stored audio format ${row.audioFormat}`);
     const speakerFeatures = new SpeakerFeatures();
+    const vocabulary = await jobVocabulary(db, row);
     const result = await transcribeAudioFile({
       inputPath: audio.path,
       demuxer,
@@ -97,6 +99,7 @@ export async function processTranscription(
       minFreeDiskBytes: deps.minFreeDiskBytes ?? 0,
       signal: cancel.signal,
       priority: job.priority,
+      vocabulary,
       onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
         write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),
