@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { DecoderVocabulary } from './decoder-vocabulary.js';
 import { findPocketSphinxModel } from './find-pocketsphinx-model.js';
 import { PocketSphinxDecoder } from './pocketsphinx-decoder.js';
 import { loadPocketSphinxLibrary } from './pocketsphinx-library.js';
@@ -18,15 +19,16 @@ const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []): void =>
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
+function start(data: PocketSphinxWorkerData): DecoderVocabulary | undefined {
   const started = performance.now();
   try {
     const library = loadPocketSphinxLibrary(data.libraryNames);
-    const decoder = new PocketSphinxDecoder(library, findPocketSphinxModel(data.modelDirectory));
+    const model = findPocketSphinxModel(data.modelDirectory);
+    const decoder = new DecoderVocabulary(() => new PocketSphinxDecoder(library, model));
     reply({
       type: 'ready',
       loadMilliseconds: performance.now() - started,
-      seedsCepstralMean: decoder.seedsCepstralMean,
+      seedsCepstralMean: decoder.current.seedsCepstralMean,
     });
     return decoder;
   } catch (error) {
@@ -35,12 +37,14 @@ function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
   }
 }
 
-function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number }): void {
+function run(decoder: DecoderVocabulary, request: WorkerTask & { id: number }): void {
   if (request.type === 'decode') {
-    const utterances = decoder.decode(request.samples, request.startMean);
+    const utterances = decoder
+      .knowing(request.vocabularyWords ?? [])
+      .decode(request.samples, request.startMean);
     reply({ type: 'decoded', id: request.id, utterances });
   } else {
-    const analysis = decoder.analyse(request.pcmPath);
+    const analysis = decoder.current.analyse(request.pcmPath);
     reply({ type: 'analysed', id: request.id, analysis }, [analysis.cepstralMeans.buffer]);
   }
 }

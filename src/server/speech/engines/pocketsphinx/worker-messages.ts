@@ -10,7 +10,13 @@ export interface PocketSphinxWorkerData {
 
 /** A piece of work for a decoder thread, before the pool numbers it. */
 export type WorkerTask =
-  | { type: 'decode'; samples: Int16Array; startMean?: Float32Array }
+  | {
+      type: 'decode';
+      samples: Int16Array;
+      startMean?: Float32Array;
+      /** Custom vocabulary as dictionary words (vocabularyWords): the decoder learns those it lacks. */
+      vocabularyWords?: string[];
+    }
   | { type: 'analyse'; pcmPath: string };
 
 export type WorkerRequest = (WorkerTask & { id: number }) | { type: 'close' };
