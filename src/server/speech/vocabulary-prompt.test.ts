@@ -5,7 +5,9 @@ describe('vocabularyPrompt', () => {
   it('lists the terms as typed, in the order given', () => {
     expect(vocabularyPrompt(undefined)).toBeUndefined();
     expect(vocabularyPrompt([])).toBeUndefined();
-    expect(vocabularyPrompt(['Kenobi', 'PostgreSQL', 'Dr. Ng'])).toBe('Kenobi, PostgreSQL, Dr. Ng.');
+    expect(vocabularyPrompt(['Kenobi', 'PostgreSQL', 'Dr. Ng'])).toBe(
+      'Kenobi, PostgreSQL, Dr. Ng.',
+    );
   });
 
   it('keeps the first terms that fit the budget and leaves the rest out', () => {

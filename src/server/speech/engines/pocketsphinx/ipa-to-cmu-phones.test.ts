@@ -8,7 +8,16 @@ describe('ipaToCmuPhones', () => {
     expect(ipaToCmuPhones('pˈænɑːɹts')).toEqual(['P', 'AE', 'N', 'AA', 'R', 'T', 'S']);
     expect(ipaToCmuPhones('tʃˈɜːl')).toEqual(['CH', 'ER', 'L']);
     expect(ipaToCmuPhones('nˈoʊd dˈɑːt dʒˌeɪˈɛs')).toEqual([
-      'N', 'OW', 'D', 'D', 'AA', 'T', 'JH', 'EY', 'EH', 'S',
+      'N',
+      'OW',
+      'D',
+      'D',
+      'AA',
+      'T',
+      'JH',
+      'EY',
+      'EH',
+      'S',
     ]);
   });
 

@@ -36,7 +36,7 @@ export function spellAsTyped(words: readonly TimedWord[], terms: readonly string
     .sort((a, b) => b.words.length - a.words.length);
   if (spellings.length === 0) return [...words];
   const spelled: TimedWord[] = [];
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     const match = spellings.find((spelling) =>
       spelling.words.every((word, offset) => words[index + offset]?.word === word),
     );
