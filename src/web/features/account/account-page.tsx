@@ -5,6 +5,7 @@ import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
+import { VocabularyCard } from './vocabulary-card';
 
 export default function AccountPage() {
   const { user } = useAuth();
@@ -26,6 +27,7 @@ export default function AccountPage() {
         </CardContent>
       </Card>
       <PlanCard />
+      <VocabularyCard />
       <EmailPreferencesCard />
       <DeveloperApiCard />
       <DeleteAccountCard />

@@ -19,13 +19,15 @@ function serverMessage(body: unknown): string | null {
 }
 
 /**
- * POST /api/transcriptions as multipart (fields `speakers`, `auto` or 1-10, and `audio`) through
+ * POST /api/transcriptions as multipart (fields `speakers`, `auto` or 1-10, `vocabulary` and `audio`) through
  * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
  * fraction, 0 to 1. The outcome never rejects.
  */
 export function sendUpload(
   file: File,
   speakers: SpeakersRequested,
+  /** Terms to listen for in this file, as typed: newlines or commas separate them. */
+  vocabulary: string,
   onProgress: (fraction: number) => void,
 ): UploadRequest {
   const request = new XMLHttpRequest();
@@ -51,6 +53,7 @@ export function sendUpload(
     request.onabort = () => resolve({ kind: 'aborted' });
     const form = new FormData();
     form.append('speakers', String(speakers));
+    if (vocabulary.trim() !== '') form.append('vocabulary', vocabulary);
     form.append('audio', file, file.name);
     request.send(form);
   });

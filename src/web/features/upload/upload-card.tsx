@@ -37,6 +37,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     error,
     speakers,
     setSpeakers,
+    vocabulary,
+    setVocabulary,
     selectFile,
     reject,
     upload,
@@ -103,6 +105,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               progress={progress}
               speakers={speakers}
               onSpeakers={setSpeakers}
+              vocabulary={vocabulary}
+              onVocabulary={setVocabulary}
               onUpload={() => void upload()}
               onCancel={cancel}
               onContinueInBackground={continueInBackground}

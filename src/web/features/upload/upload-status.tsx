@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { SpeakersSelect } from './speakers-select';
+import { UploadVocabularyField } from './upload-vocabulary-field';
 import type { UploadPhase } from './use-upload';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
@@ -19,6 +20,8 @@ interface UploadStatusProps {
   progress: number;
   speakers: SpeakersRequested;
   onSpeakers: (speakers: SpeakersRequested) => void;
+  vocabulary: string;
+  onVocabulary: (vocabulary: string) => void;
   onUpload: () => void;
   onCancel: () => void;
   onContinueInBackground: () => void;
@@ -31,6 +34,8 @@ export function UploadStatus({
   progress,
   speakers,
   onSpeakers,
+  vocabulary,
+  onVocabulary,
   onUpload,
   onCancel,
   onContinueInBackground,
@@ -55,8 +60,9 @@ export function UploadStatus({
         </p>
       </div>
       {phase === 'ready' ? (
-        <div className="mt-3">
+        <div className="mt-3 space-y-3">
           <SpeakersSelect value={speakers} onChange={onSpeakers} />
+          <UploadVocabularyField value={vocabulary} onChange={onVocabulary} />
         </div>
       ) : (
         <Progress value={progress} label="Upload progress" className="mt-2" />

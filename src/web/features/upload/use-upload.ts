@@ -52,6 +52,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
+  const [vocabulary, setVocabulary] = useState('');
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -123,7 +124,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, speakers, (fraction) =>
+    const request = sendUpload(file, speakers, vocabulary, (fraction) =>
       setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
@@ -174,6 +175,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     error,
     speakers,
     setSpeakers,
+    vocabulary,
+    setVocabulary,
     selectFile,
     reject,
     upload,

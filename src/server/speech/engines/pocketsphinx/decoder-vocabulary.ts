@@ -21,9 +21,11 @@ export class DecoderVocabulary {
   private readonly pronunciations = new Map<string, string | null>();
   private words = '';
   private learned = false;
+  private readonly weight: number;
 
-  constructor(createDecoder: () => PocketSphinxDecoder) {
+  constructor(createDecoder: () => PocketSphinxDecoder, weight = LEARNED_WORD_WEIGHT) {
     this.createDecoder = createDecoder;
+    this.weight = weight;
     this.decoder = createDecoder();
   }
 
@@ -53,7 +55,7 @@ export class DecoderVocabulary {
     }
     if (learn.size > 0) {
       this.learned = true;
-      this.decoder.learnWords(learn, LEARNED_WORD_WEIGHT);
+      this.decoder.learnWords(learn, this.weight);
     }
     this.words = key;
     return this.decoder;

@@ -24,6 +24,8 @@ export interface PocketSphinxEngineOptions {
   modelDirectory?: string;
   libraryNames?: PocketSphinxLibraryNames;
   segments?: GroupWordsOptions;
+  /** How much likelier than the uniform share a learned vocabulary word is (for benchmarks). */
+  learnedWordWeight?: number;
 }
 
 /** Offline US English recognition with Debian's PocketSphinx, in worker threads. */
@@ -41,6 +43,7 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
     this.pool = new PocketSphinxWorkerPool(this.parallelism, {
       modelDirectory: options.modelDirectory,
       libraryNames: options.libraryNames,
+      learnedWordWeight: options.learnedWordWeight,
     });
   }
 

@@ -24,7 +24,10 @@ function start(data: PocketSphinxWorkerData): DecoderVocabulary | undefined {
   try {
     const library = loadPocketSphinxLibrary(data.libraryNames);
     const model = findPocketSphinxModel(data.modelDirectory);
-    const decoder = new DecoderVocabulary(() => new PocketSphinxDecoder(library, model));
+    const decoder = new DecoderVocabulary(
+      () => new PocketSphinxDecoder(library, model),
+      data.learnedWordWeight,
+    );
     reply({
       type: 'ready',
       loadMilliseconds: performance.now() - started,

@@ -6,6 +6,8 @@ import type { SpeechAnalysis } from './speech-analysis.js';
 export interface PocketSphinxWorkerData {
   modelDirectory?: string;
   libraryNames?: PocketSphinxLibraryNames;
+  /** How much likelier than the uniform share a learned vocabulary word is (LEARNED_WORD_WEIGHT). */
+  learnedWordWeight?: number;
 }
 
 /** A piece of work for a decoder thread, before the pool numbers it. */

@@ -5,7 +5,11 @@ import type { TranscriptionDto } from '../../../../core/api/transcriptions';
 import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
+import { CorrectionOffer } from './correction-offer';
 import { FindBar } from './find-bar';
+import { ReplaceBar } from './replace-bar';
+import { replaceAll } from './replace-all';
+import { toast } from '../../toasts/toast-store';
 import { splitByMatches } from './find-matches';
 import { OriginalTranscript } from './original-transcript';
 import { shortcutFor } from './page-shortcuts';
@@ -265,12 +269,30 @@ export function TranscriptWorkbench({
                   onStep={find.step}
                 />
               </div>
+              {find.query.trim() && !readOnly ? (
+                <ReplaceBar
+                  count={find.matches.length}
+                  onReplaceAll={(replacement) => {
+                    const { count } = replaceAll(segments, find.query, replacement);
+                    // One change: one step to undo, saved like any edit.
+                    workbench.change((current) => ({
+                      ...current,
+                      segments: replaceAll(current.segments, find.query, replacement).segments,
+                    }));
+                    toast({
+                      title: `Replaced ${count} ${count === 1 ? 'match' : 'matches'}`,
+                      description: 'Undo takes them all back.',
+                    });
+                  }}
+                />
+              ) : null}
             </>
           ) : null}
         </div>
       </div>
 
       {readOnly ? <ConflictAlert onReload={onReload} /> : null}
+      {readOnly ? null : <CorrectionOffer loaded={transcription.segments} current={segments} />}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Transcript</h2>
