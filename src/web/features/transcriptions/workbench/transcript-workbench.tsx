@@ -74,6 +74,8 @@ export function TranscriptWorkbench({
   const [editing, setEditing] = useState<Editing | null>(null);
   const sessions = useRef(0);
   const readOnly = workbench.saveState.status === 'conflict';
+  // The lines as the page opened them: saving replaces `transcription`, corrections are against these.
+  const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
   const find = useFindInTranscript(texts);
@@ -292,7 +294,7 @@ export function TranscriptWorkbench({
       </div>
 
       {readOnly ? <ConflictAlert onReload={onReload} /> : null}
-      {readOnly ? null : <CorrectionOffer loaded={transcription.segments} current={segments} />}
+      {readOnly ? null : <CorrectionOffer loaded={openedSegments} current={segments} />}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Transcript</h2>
