@@ -210,6 +210,7 @@ export async function uploadViaApi(
   page: Page,
   file: string,
   name = path.basename(file),
+  timeoutMs = 60_000,
 ): Promise<TranscriptionDto> {
   const base64 = (await readFile(file)).toString('base64');
   const created = await page.evaluate(
@@ -231,7 +232,7 @@ export async function uploadViaApi(
           .body;
         return current.status;
       },
-      { timeout: 60_000, interval: 250 },
+      { timeout: timeoutMs, interval: 250 },
     )
     .toBe('completed');
   return current;
