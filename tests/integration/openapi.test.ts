@@ -29,6 +29,7 @@ const INPUTS: Record<string, string> = {
   'get /api/download/{id}': 'q',
   'get /api/search': 'q',
   'put /api/account/email-preferences': 'b',
+  'put /api/vocabulary': 'b',
   'delete /api/account': 'b',
   'post /api/contact': 'b',
   'post /api/transcribe/free-trial': 'b',
