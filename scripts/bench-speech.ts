@@ -20,6 +20,7 @@ import { startWhisperEngine } from '../src/server/speech/engines/whisper/whisper
 import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../src/server/speech/map-with-concurrency.js';
 import { transcribeAudioFile } from '../src/server/speech/transcribe-audio-file.js';
+import { normaliseWords, wordEditDistance } from './word-scoring.js';
 
 const DEFAULT_LONG_FILE_SECONDS = 600;
 
@@ -45,33 +46,6 @@ interface Score {
   wallSeconds: number;
   cpuSeconds: number;
   audioSeconds: number;
-}
-
-function normaliseWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[-‐–—]/g, ' ')
-    .replace(/[^a-z0-9' ]/g, ' ')
-    .split(/\s+/)
-    .map((word) => word.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
-}
-
-/** Word-level Levenshtein distance: substitutions + deletions + insertions. */
-function wordEditDistance(reference: readonly string[], hypothesis: readonly string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= reference.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= hypothesis.length; column += 1) {
-      const substitution =
-        (previous[column - 1] ?? 0) + (reference[row - 1] === hypothesis[column - 1] ? 0 : 1);
-      current.push(
-        Math.min(substitution, (previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[hypothesis.length] ?? 0;
 }
 
 function runCommand(command: string, args: readonly string[]): Promise<string> {

@@ -11,17 +11,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] ?? 'start';
 const log = (message) => process.stdout.write(`[sonoscript] ${message}\n`);
 
-/** The fonts are for PDF exports: see src/server/transcriptions/exports/pdf-font-files.ts. */
+// The fonts are for PDF exports: see src/server/transcriptions/exports/pdf-font-files.ts.
+// espeak-ng: pronunciations of custom vocabulary words PocketSphinx's dictionary lacks.
 const RUNTIME_PACKAGES = [
   'ffmpeg',
   'pocketsphinx',
   'pocketsphinx-en-us',
+  'espeak-ng',
   'fonts-dejavu-core',
   'fonts-lohit-deva',
   'fonts-droid-fallback',
   'fonts-symbola',
 ];
-const TEST_PACKAGES = ['chromium', 'espeak-ng', 'sox', 'poppler-utils', 'postgresql'];
+const TEST_PACKAGES = ['chromium', 'sox', 'poppler-utils', 'postgresql'];
 /** To build whisper.cpp's whisper-server from the sources the nodejs-whisper package ships. */
 const WHISPER_BUILD_PACKAGES = ['cmake', 'build-essential'];
 

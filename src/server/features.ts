@@ -7,6 +7,7 @@ import { apiKeysRoutes } from './accounts/api-keys.routes.js';
 import type { Auth } from './accounts/auth.js';
 import type { SignedInStreams } from './accounts/signed-in-streams.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
+import { vocabularyRoutes } from './accounts/vocabulary.routes.js';
 import { mountAuth } from './accounts/mount-auth.js';
 import type { ApiState } from './api-state.js';
 import { registerBilling } from './billing/billing-plugin.js';
@@ -90,6 +91,7 @@ export const FEATURES: readonly Feature[] = [
       db: database.db,
       emailAvailable: services.mailer.enabled,
     }),
+  (server, { database }) => server.register(vocabularyRoutes, { db: database.db }),
   (server, { config, database, services, api, streams, uploadGate }) =>
     server.register(transcriptionsRoutes, {
       database,

@@ -33,6 +33,7 @@ const INPUTS: Record<string, string> = {
   'put /api/account/email-preferences': 'b',
   'put /api/account/voice-preferences': 'b',
   'patch /api/voices/{id}': 'b',
+  'put /api/vocabulary': 'b',
   'delete /api/account': 'b',
   'post /api/contact': 'b',
   'post /api/transcribe/free-trial': 'b',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openAiPromptSchema } from './vocabulary.js';
 import { speakersFieldSchema } from './speakers-field.js';
 
 /**
@@ -51,7 +52,7 @@ export const transcriptionFieldsSchema = z.object({
     })
     .optional()
     .describe('ISO 639-1 code of the language spoken (`de`); unset: detected.'),
-  prompt: z.string().optional(),
+  prompt: openAiPromptSchema,
   response_format: z
     .enum(RESPONSE_FORMATS, {
       error: `response_format must be one of ${RESPONSE_FORMATS.join(', ')}.`,
@@ -85,7 +86,7 @@ export const TRANSLATION_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'
 /** `/v1/audio/translations`: OpenAI's form, English text from any language. */
 export const translationFieldsSchema = z.object({
   model: transcriptionFieldsSchema.shape.model,
-  prompt: z.string().optional().describe('Text in English to guide the style or spelling.'),
+  prompt: openAiPromptSchema,
   response_format: z
     .enum(TRANSLATION_FORMATS, {
       error: `response_format must be one of ${TRANSLATION_FORMATS.join(', ')}.`,

@@ -11,6 +11,7 @@ import {
   transcriptions,
   user,
   verification,
+  vocabularies,
 } from '../db/schema.js';
 import { userLockKey } from '../db/user-lock.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -49,6 +50,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
     // Voice data is the person's: it goes with the account (its sources went with the transcripts).
     await tx.delete(knownVoices).where(eq(knownVoices.userId, userId));
+    // Vocabulary lists names of people and clients: personal data, gone at once like the audio.
+    await tx.delete(vocabularies).where(eq(vocabularies.userId, userId));
     // better-auth's one-time tokens: those named by the address, and those whose value is the
     // user (password-reset links), which would otherwise set a password on the deleted account.
     await tx

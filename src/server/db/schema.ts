@@ -177,6 +177,8 @@ export const transcriptions = pgTable(
       .$type<DroppedAudioDto>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Terms this upload added to the account's vocabulary, as typed (`vocabulary` or `prompt`). */
+    vocabulary: jsonb('vocabulary').$type<string[]>(),
     /** The public read-only link's secret, or null when the transcript is not shared. */
     shareToken: text('share_token').unique(),
     /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */
@@ -422,3 +424,12 @@ export const livePreviewLeases = pgTable(
   },
   (table) => [index('live_preview_leases_user_idx').on(table.userId)],
 );
+
+/** The account's custom vocabulary: terms every transcription listens for, as the user typed them. */
+export const vocabularies = pgTable('vocabularies', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  terms: jsonb('terms').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

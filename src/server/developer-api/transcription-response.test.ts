@@ -41,6 +41,7 @@ const row: TranscriptionRow = {
   denoise: 'auto',
   denoised: null,
   droppedAudio: [],
+  vocabulary: null,
 };
 
 describe('OpenAI answers of a transcript with two speakers', () => {

@@ -76,6 +76,8 @@ function asQuotaError(error: unknown, now: Date): unknown {
 interface AudioForm {
   response_format: ResponseFormat;
   temperature: number;
+  /** Words to listen for, parsed from OpenAI's `prompt`. */
+  prompt?: string[];
   language?: string;
   speakers?: string;
 }
@@ -163,6 +165,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
             speakersRequested: form.speakers ? speakersRequested(form.speakers) : null,
             language: form.language ?? AUTO_LANGUAGE,
             task,
+            vocabulary: form.prompt,
           },
         ),
         form,

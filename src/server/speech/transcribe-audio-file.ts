@@ -1,4 +1,5 @@
 import type { SpeechTask } from '../../core/languages.js';
+import { vocabularyPrompt } from './vocabulary-prompt.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -54,7 +55,10 @@ export interface TranscribeAudioFileOptions {
   language?: string;
   /** `translate`: English text, `language` still the language spoken. */
   task?: SpeechTask;
+  /** A prompt for engines that take one; without it, whisper reads the vocabulary as its prompt. */
   prompt?: string;
+  /** Custom vocabulary, as typed: the upload's own terms first, then the account's. */
+  vocabulary?: readonly string[];
   maxChunkSeconds?: number;
   /** The first chunk's limit, so the first words come soon (defaults to FIRST_CHUNK_SECONDS). */
   firstChunkSeconds?: number;
@@ -155,6 +159,8 @@ export async function transcribeAudioFile(
     let previousText: string | undefined;
     let language = options.language;
     const concurrency = carriesContext ? 1 : engine.parallelism;
+    const prompt = options.prompt ?? vocabularyPrompt(options.vocabulary);
+    const vocabulary = options.vocabulary?.length ? { vocabulary: options.vocabulary } : {};
     const results = await mapWithConcurrency(chunks, concurrency, async (chunk, index) => {
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
@@ -195,7 +201,8 @@ export async function transcribeAudioFile(
         priority,
         language,
         ...(options.task ? { task: options.task } : {}),
-        prompt: options.prompt,
+        prompt,
+        ...vocabulary,
         ...(chunk.state === undefined ? {} : { chunkState: chunk.state }),
         ...(carriesContext && previousText ? { previousText } : {}),
       });

@@ -52,6 +52,8 @@ export async function createTranscription(
     task?: SpeechTask;
     /** The `denoise` field; `auto` when not given. */
     denoise?: DenoiseSetting;
+    /** Terms this upload adds to the account's vocabulary. */
+    vocabulary?: readonly string[];
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -91,6 +93,7 @@ export async function createTranscription(
       denoise: input.denoise ?? 'auto',
       denoised: null,
       droppedAudio: [],
+      vocabulary: input.vocabulary?.length ? [...input.vocabulary] : null,
     };
     await deps.storage.putFile(row.audioKey, audio.tempPath);
     storedKey = row.audioKey;

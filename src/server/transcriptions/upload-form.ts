@@ -4,6 +4,7 @@ import { type DenoiseSetting, denoiseFieldSchema } from '../../core/api/denoise-
 import { speakersFieldSchema, speakersRequested } from '../../core/api/speakers-field.js';
 import type { SpeechTask } from '../../core/languages.js';
 import { languageRefusal, type SpeechCapabilities } from '../../core/speech-capabilities.js';
+import { vocabularyFieldSchema } from '../../core/api/vocabulary.js';
 import { AppError } from '../errors/app-error.js';
 
 /** The text fields of `POST /api/transcriptions`; other fields are ignored, as before. */
@@ -12,6 +13,7 @@ export const uploadFieldsSchema = z.object({
   language: languageFieldSchema,
   task: taskFieldSchema,
   denoise: denoiseFieldSchema,
+  vocabulary: vocabularyFieldSchema,
 });
 
 export interface UploadForm {
@@ -21,6 +23,8 @@ export interface UploadForm {
   language: string;
   task: SpeechTask;
   denoise: DenoiseSetting;
+  /** Terms this upload adds to the account's vocabulary, as typed. */
+  vocabulary: string[];
 }
 
 export interface UploadFormContext {
@@ -44,7 +48,13 @@ export async function readUploadForm(
   const { speakers, task, denoise } = parsed.data;
   const language = parsed.data.language ?? (await context.defaultLanguage());
   assertLanguageServed(await context.capabilities(), { language, task });
-  return { speakersRequested: speakersRequested(speakers), language, task, denoise };
+  return {
+    speakersRequested: speakersRequested(speakers),
+    language,
+    task,
+    denoise,
+    vocabulary: parsed.data.vocabulary ?? [],
+  };
 }
 
 /** A 422 naming what the server would need, for a language or task its engine cannot serve. */

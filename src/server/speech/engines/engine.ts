@@ -66,6 +66,11 @@ export interface TranscribeOptions<ChunkState = unknown> {
   task?: SpeechTask;
   /** Initial prompt or custom vocabulary, for engines that take one. */
   prompt?: string;
+  /**
+   * Custom vocabulary as the user typed it (names, brands, jargon), for engines that learn words
+   * (PocketSphinx); engines with a prompt get it there instead.
+   */
+  vocabulary?: readonly string[];
   /** Text of the previous window of the same recording, for engines that carry context. */
   previousText?: string;
   /** From the engine's own planChunks, for this chunk. */

@@ -19,6 +19,7 @@ import { nameKnownVoices } from '../../known-voices/name-known-voices.js';
 import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
+import { jobVocabulary } from './job-vocabulary.js';
 import type { TranscriptionJobData } from './transcription-jobs.js';
 import { FIRST_SPEAKER } from '../../../core/speakers.js';
 import type { StoredSegment } from '../../db/schema.js';
@@ -109,6 +110,7 @@ export async function processTranscription(
     const demuxer = demuxerOfFormat(row.audioFormat);
     if (!demuxer) throw new AudioError('unsupported', `stored audio format ${row.audioFormat}`);
     const speakerFeatures = new SpeakerFeatures();
+    const vocabulary = await jobVocabulary(db, row);
     const result = await transcribeAudioFile({
       inputPath: audio.path,
       demuxer,
@@ -121,6 +123,7 @@ export async function processTranscription(
       ...(row.languageRequested === AUTO_LANGUAGE ? {} : { language: row.languageRequested }),
       task: row.task,
       denoise: row.denoise,
+      vocabulary,
       onChunkAudio: (startSample, samples) => speakerFeatures.addChunk(startSample, samples),
       onTranscriptSoFar: (soFar) =>
         write({ text: soFar.text, segments: provisionallyOneVoice(soFar.segments) }),

@@ -6,6 +6,7 @@ import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { PlanCard } from './plan-card';
 import { ProfileCard } from './profile-card';
+import { VocabularyCard } from './vocabulary-card';
 
 export default function AccountPage() {
   useDocumentTitle('Account settings');
@@ -15,6 +16,7 @@ export default function AccountPage() {
       <ProfileCard />
       <PlanCard />
       <DefaultLanguageCard />
+      <VocabularyCard />
       <EmailPreferencesCard />
       <KnownVoicesCard />
       <DeveloperApiCard />

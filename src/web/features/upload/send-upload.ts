@@ -27,10 +27,12 @@ export interface UploadChoices {
   language: string;
   task: SpeechTask;
   denoise: DenoiseSetting;
+  /** Terms to listen for in this file, as typed: newlines or commas separate them. */
+  vocabulary: string;
 }
 
 /**
- * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, `denoise`, then `audio`) through
+ * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, `denoise`, `vocabulary`, then `audio`) through
  * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
  * fraction, 0 to 1. The outcome never rejects.
  */
@@ -65,6 +67,7 @@ export function sendUpload(
     form.append('language', choices.language);
     form.append('task', choices.task);
     form.append('denoise', choices.denoise);
+    if (choices.vocabulary.trim() !== '') form.append('vocabulary', choices.vocabulary);
     form.append('audio', file, file.name);
     request.send(form);
   });

@@ -45,6 +45,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     refusal,
     denoise,
     setDenoise,
+    vocabulary,
+    setVocabulary,
     selectFile,
     reject,
     upload,
@@ -113,6 +115,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               onSpeakers={setSpeakers}
               denoise={denoise}
               onDenoise={setDenoise}
+              vocabulary={vocabulary}
+              onVocabulary={setVocabulary}
               onUpload={() => void upload()}
               onCancel={cancel}
               onContinueInBackground={continueInBackground}

@@ -6,6 +6,7 @@ import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { DenoiseSelect } from './denoise-select';
 import { SpeakersSelect } from './speakers-select';
+import { UploadVocabularyField } from './upload-vocabulary-field';
 import type { UploadPhase } from './use-upload';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
@@ -23,6 +24,8 @@ interface UploadStatusProps {
   onSpeakers: (speakers: SpeakersRequested) => void;
   denoise: DenoiseSetting;
   onDenoise: (denoise: DenoiseSetting) => void;
+  vocabulary: string;
+  onVocabulary: (vocabulary: string) => void;
   onUpload: () => void;
   onCancel: () => void;
   onContinueInBackground: () => void;
@@ -37,6 +40,8 @@ export function UploadStatus({
   onSpeakers,
   denoise,
   onDenoise,
+  vocabulary,
+  onVocabulary,
   onUpload,
   onCancel,
   onContinueInBackground,
@@ -61,9 +66,10 @@ export function UploadStatus({
         </p>
       </div>
       {phase === 'ready' ? (
-        <div className="mt-3 flex flex-col gap-2">
+        <div className="mt-3 flex flex-col gap-3">
           <SpeakersSelect value={speakers} onChange={onSpeakers} />
           <DenoiseSelect value={denoise} onChange={onDenoise} />
+          <UploadVocabularyField value={vocabulary} onChange={onVocabulary} />
         </div>
       ) : (
         <Progress value={progress} label="Upload progress" className="mt-2" />

@@ -63,6 +63,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const capabilities = useSpeechCapabilities();
   const refusal = capabilities ? (languageRefusal(capabilities, { language, task }) ?? null) : null;
   const [denoise, setDenoise] = useState<DenoiseSetting>('auto');
+  const [vocabulary, setVocabulary] = useState('');
   const abortSending = useRef<(() => void) | null>(null);
   const following = useRef<AbortController | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -144,8 +145,10 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(file, { speakers, language, task, denoise }, (fraction) =>
-      setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
+    const request = sendUpload(
+      file,
+      { speakers, language, task, denoise, vocabulary },
+      (fraction) => setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
     );
     abortSending.current = request.abort;
     const outcome = await request.outcome;
@@ -202,6 +205,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     refusal,
     denoise,
     setDenoise,
+    vocabulary,
+    setVocabulary,
     selectFile,
     reject,
     upload,

@@ -123,6 +123,28 @@ export class PocketSphinxDecoder {
     return utterances.filter((utterance) => utterance.length > 0);
   }
 
+  /** Whether the dictionary holds this (lower-case) word. */
+  knows(word: string): boolean {
+    if (this.decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
+    return this.library.knowsWord(this.decoder, word);
+  }
+
+  /**
+   * Teaches the decoder words with their phones, each a unigram `weight` times as likely as the
+   * uniform share. They stay until the decoder is freed: PocketSphinx cannot forget a word.
+   */
+  learnWords(pronunciations: ReadonlyMap<string, string>, weight: number): void {
+    const decoder = this.decoder;
+    if (decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
+    const entries = [...pronunciations];
+    entries.forEach(([word, phones], index) => {
+      if (!this.library.addLanguageModelWord(decoder, word, weight))
+        throw new SpeechEngineError(`PocketSphinx could not add "${word}" to its language model`);
+      if (!this.library.addWord(decoder, word, phones, index === entries.length - 1))
+        throw new SpeechEngineError(`PocketSphinx could not add "${word}" (${phones})`);
+    });
+  }
+
   free(): void {
     this.analyser?.free();
     this.analyser = undefined;

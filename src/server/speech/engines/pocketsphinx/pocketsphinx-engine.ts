@@ -9,6 +9,7 @@ import type {
 import { groupWordsIntoSegments, type GroupWordsOptions } from '../group-words-into-segments.js';
 import type { PocketSphinxLibraryNames } from './pocketsphinx-library.js';
 import { PocketSphinxWorkerPool } from './pocketsphinx-worker-pool.js';
+import { spellAsTyped, vocabularyWords } from './vocabulary-words.js';
 import { BLOCK_SAMPLES, cepstralMeanAt } from './speech-analysis.js';
 
 /** Where a chunk's decoding starts: the cepstral mean the decoder holds there in a whole-file decode. */
@@ -23,6 +24,8 @@ export interface PocketSphinxEngineOptions {
   modelDirectory?: string;
   libraryNames?: PocketSphinxLibraryNames;
   segments?: GroupWordsOptions;
+  /** How much likelier than the uniform share a learned vocabulary word is (for benchmarks). */
+  learnedWordWeight?: number;
 }
 
 /** Offline US English recognition with Debian's PocketSphinx, in worker threads. */
@@ -42,6 +45,7 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
     this.pool = new PocketSphinxWorkerPool(this.parallelism, {
       modelDirectory: options.modelDirectory,
       libraryNames: options.libraryNames,
+      learnedWordWeight: options.learnedWordWeight,
     });
   }
 
@@ -81,18 +85,23 @@ export class PocketSphinxEngine implements SpeechEngine<PocketSphinxChunkState> 
     }));
   }
 
-  /** Language and prompt hints are ignored: the model is US English with a fixed vocabulary. */
+  /**
+   * Language and prompt hints are ignored: the model is US English. Custom vocabulary is learned:
+   * the decoder adds the words its dictionary lacks, and terms come back spelled as typed.
+   */
   async transcribe(
     pcm: Int16Array,
     options: TranscribeOptions<PocketSphinxChunkState> = {},
   ): Promise<TranscriptionResult> {
+    const terms = options.vocabulary ?? [];
     const utterances = await this.pool.decode(pcm, {
       startMean: options.chunkState?.cepstralMean,
       signal: options.signal,
       priority: options.priority,
+      vocabularyWords: vocabularyWords(terms),
     });
     const segments = utterances.flatMap((words) =>
-      groupWordsIntoSegments(words, this.segmentOptions),
+      groupWordsIntoSegments(spellAsTyped(words, terms), this.segmentOptions),
     );
     return { text: segments.map((segment) => segment.text).join(' '), segments, language: 'en' };
   }

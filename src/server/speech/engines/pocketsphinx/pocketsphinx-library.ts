@@ -48,6 +48,21 @@ export interface PocketSphinxLibrary {
   /** Whether the dictionary can write this word. */
   knowsWord(decoder: Pointer, word: string): boolean;
 
+  /** Whether the decoder's dictionary holds this word (ps_lookup_word). */
+  knowsWord(decoder: Pointer, word: string): boolean;
+  /**
+   * Adds a word with its phones (space-separated) to the dictionary and to the language model of
+   * every n-gram search (ps_add_word: there at the uniform unigram weight, unless the model
+   * already holds it); `update` rebuilds the search, so pass it with the last word only.
+   */
+  addWord(decoder: Pointer, word: string, phones: string, update: boolean): boolean;
+  /**
+   * Adds a unigram to the current search's language model itself (the model inside the search's
+   * model set), `weight` times the uniform probability (ngram_model_add_word). Done before
+   * addWord, whose own addition then finds the word there and keeps this weight.
+   */
+  addLanguageModelWord(decoder: Pointer, word: string, weight: number): boolean;
+
   /** The decoder's configuration, with the acoustic model's own front-end settings merged in. */
   decoderConfig(decoder: Pointer): Pointer | null;
   /**
@@ -142,11 +157,28 @@ export function loadPocketSphinxLibrary(
     'const char *',
   ]);
   const psSetSearch = pocketsphinx.func('ps_set_search', 'int', [pointer, 'const char *']);
-  const psLookupWord = pocketsphinx.func('ps_lookup_word', 'const char *', [
+  const psGetConfig = pocketsphinx.func('ps_get_config', pointer, [pointer]);
+  const psLookupWord = pocketsphinx.func('ps_lookup_word', pointer, [pointer, 'const char *']);
+  const psAddWord = pocketsphinx.func('ps_add_word', 'int', [
     pointer,
     'const char *',
+    'const char *',
+    'int',
   ]);
-  const psGetConfig = pocketsphinx.func('ps_get_config', pointer, [pointer]);
+  const psGetSearch = pocketsphinx.func('ps_get_search', 'const char *', [pointer]);
+  const psGetLm = pocketsphinx.func('ps_get_lm', pointer, [pointer, 'const char *']);
+  const ckdFree = sphinxbase.func('ckd_free', 'void', [pointer]);
+  const ngramSetIter = sphinxbase.func('ngram_model_set_iter', pointer, [pointer]);
+  const ngramSetIterModel = sphinxbase.func('ngram_model_set_iter_model', pointer, [
+    pointer,
+    koffi.out(koffi.pointer('const char *')),
+  ]);
+  const ngramSetIterFree = sphinxbase.func('ngram_model_set_iter_free', 'void', [pointer]);
+  const ngramAddWord = sphinxbase.func('ngram_model_add_word', 'int32_t', [
+    pointer,
+    'const char *',
+    'float',
+  ]);
   const psGetFeat = pocketsphinx.func('ps_get_feat', pointer, [pointer]);
 
   const feInitAuto = sphinxbase.func('fe_init_auto_r', pointer, [pointer]);
@@ -220,7 +252,26 @@ export function loadPocketSphinxLibrary(
     },
     setGrammar: (decoder, name, jsgf) => asNumber(psSetJsgfString(decoder, name, jsgf)) === 0,
     useSearch: (decoder, name) => asNumber(psSetSearch(decoder, name)) === 0,
-    knowsWord: (decoder, word) => typeof psLookupWord(decoder, word) === 'string',
+
+    knowsWord(decoder, word) {
+      const pronunciation = asPointer(psLookupWord(decoder, word));
+      if (pronunciation === null) return false;
+      ckdFree(pronunciation);
+      return true;
+    },
+    addWord: (decoder, word, phones, update) =>
+      asNumber(psAddWord(decoder, word, phones, update ? 1 : 0)) >= 0,
+    addLanguageModelWord(decoder, word, weight) {
+      const search: unknown = psGetSearch(decoder);
+      if (typeof search !== 'string') return false;
+      const modelSet = asPointer(psGetLm(decoder, search));
+      if (modelSet === null) return false;
+      const iterator = asPointer(ngramSetIter(modelSet));
+      if (iterator === null) return false;
+      const model = asPointer(ngramSetIterModel(iterator, [null]));
+      ngramSetIterFree(iterator);
+      return model !== null && asNumber(ngramAddWord(model, word, weight)) >= 0;
+    },
 
     decoderConfig: (decoder) => asPointer(psGetConfig(decoder)),
     decoderCepstralMean(decoder, cepstrumSize) {

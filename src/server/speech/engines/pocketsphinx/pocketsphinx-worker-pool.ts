@@ -93,11 +93,16 @@ export class PocketSphinxWorkerPool {
 
   async decode(
     samples: Int16Array,
-    options: TaskOptions & { startMean?: Float32Array } = {},
+    options: TaskOptions & { startMean?: Float32Array; vocabularyWords?: string[] } = {},
   ): Promise<Utterance[]> {
-    const { startMean, ...taskOptions } = options;
+    const { startMean, vocabularyWords, ...taskOptions } = options;
     const result = await this.run(
-      { type: 'decode', samples, ...(startMean ? { startMean } : {}) },
+      {
+        type: 'decode',
+        samples,
+        ...(startMean ? { startMean } : {}),
+        ...(vocabularyWords?.length ? { vocabularyWords } : {}),
+      },
       taskOptions,
     );
     if (result.type !== 'decoded')

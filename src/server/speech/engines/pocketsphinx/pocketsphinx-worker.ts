@@ -1,5 +1,6 @@
 import { PocketSphinxAligner } from './pocketsphinx-aligner.js';
 import { parentPort, workerData } from 'node:worker_threads';
+import { DecoderVocabulary } from './decoder-vocabulary.js';
 import { findPocketSphinxModel } from './find-pocketsphinx-model.js';
 import { PocketSphinxDecoder } from './pocketsphinx-decoder.js';
 import { loadPocketSphinxLibrary } from './pocketsphinx-library.js';
@@ -19,15 +20,19 @@ const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []): void =>
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
+function start(data: PocketSphinxWorkerData): DecoderVocabulary | undefined {
   const started = performance.now();
   try {
     const library = loadPocketSphinxLibrary(data.libraryNames);
-    const decoder = new PocketSphinxDecoder(library, findPocketSphinxModel(data.modelDirectory));
+    const model = findPocketSphinxModel(data.modelDirectory);
+    const decoder = new DecoderVocabulary(
+      () => new PocketSphinxDecoder(library, model),
+      data.learnedWordWeight,
+    );
     reply({
       type: 'ready',
       loadMilliseconds: performance.now() - started,
-      seedsCepstralMean: decoder.seedsCepstralMean,
+      seedsCepstralMean: decoder.current.seedsCepstralMean,
     });
     return decoder;
   } catch (error) {
@@ -38,7 +43,7 @@ function start(data: PocketSphinxWorkerData): PocketSphinxDecoder | undefined {
 
 let aligner: PocketSphinxAligner | undefined;
 
-function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number }): void {
+function run(decoder: DecoderVocabulary, request: WorkerTask & { id: number }): void {
   if (request.type === 'align') {
     // The aligner's own decoder loads only when a thread is first asked to align.
     aligner ??= new PocketSphinxAligner(
@@ -51,10 +56,12 @@ function run(decoder: PocketSphinxDecoder, request: WorkerTask & { id: number })
       words: aligner.align(request.samples, request.words),
     });
   } else if (request.type === 'decode') {
-    const utterances = decoder.decode(request.samples, request.startMean);
+    const utterances = decoder
+      .knowing(request.vocabularyWords ?? [])
+      .decode(request.samples, request.startMean);
     reply({ type: 'decoded', id: request.id, utterances });
   } else {
-    const analysis = decoder.analyse(request.pcmPath);
+    const analysis = decoder.current.analyse(request.pcmPath);
     reply({ type: 'analysed', id: request.id, analysis }, [analysis.cepstralMeans.buffer]);
   }
 }

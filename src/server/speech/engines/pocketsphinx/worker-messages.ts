@@ -7,11 +7,19 @@ import type { SpeechAnalysis } from './speech-analysis.js';
 export interface PocketSphinxWorkerData {
   modelDirectory?: string;
   libraryNames?: PocketSphinxLibraryNames;
+  /** How much likelier than the uniform share a learned vocabulary word is (LEARNED_WORD_WEIGHT). */
+  learnedWordWeight?: number;
 }
 
 /** A piece of work for a decoder thread, before the pool numbers it. */
 export type WorkerTask =
-  | { type: 'decode'; samples: Int16Array; startMean?: Float32Array }
+  | {
+      type: 'decode';
+      samples: Int16Array;
+      startMean?: Float32Array;
+      /** Custom vocabulary as dictionary words (vocabularyWords): the decoder learns those it lacks. */
+      vocabularyWords?: string[];
+    }
   | { type: 'analyse'; pcmPath: string }
   | { type: 'align'; samples: Int16Array; words: string[] };
 

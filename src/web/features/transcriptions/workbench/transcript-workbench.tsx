@@ -6,7 +6,11 @@ import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
 import { DroppedAudioNote } from './dropped-audio-note';
+import { CorrectionOffer } from './correction-offer';
 import { FindBar } from './find-bar';
+import { ReplaceBar } from './replace-bar';
+import { replaceAll } from './replace-all';
+import { toast } from '../../toasts/toast-store';
 import { splitByMatches } from './find-matches';
 import { OriginalTranscript } from './original-transcript';
 import { shortcutFor } from './page-shortcuts';
@@ -73,6 +77,8 @@ export function TranscriptWorkbench({
   const [editing, setEditing] = useState<Editing | null>(null);
   const sessions = useRef(0);
   const readOnly = workbench.saveState.status === 'conflict';
+  // The lines as the page opened them: saving replaces `transcription`, corrections are against these.
+  const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
   const find = useFindInTranscript(texts);
@@ -281,6 +287,23 @@ export function TranscriptWorkbench({
                   onStep={find.step}
                 />
               </div>
+              {find.query.trim() && !readOnly ? (
+                <ReplaceBar
+                  count={find.matches.length}
+                  onReplaceAll={(replacement) => {
+                    const { count } = replaceAll(segments, find.query, replacement);
+                    // One change: one step to undo, saved like any edit.
+                    workbench.change((current) => ({
+                      ...current,
+                      segments: replaceAll(current.segments, find.query, replacement).segments,
+                    }));
+                    toast({
+                      title: `Replaced ${count} ${count === 1 ? 'match' : 'matches'}`,
+                      description: 'Undo takes them all back.',
+                    });
+                  }}
+                />
+              ) : null}
             </>
           ) : null}
         </div>
@@ -288,6 +311,7 @@ export function TranscriptWorkbench({
 
       {readOnly ? <ConflictAlert onReload={onReload} /> : null}
       <DroppedAudioNote dropped={transcription.droppedAudio} />
+      {readOnly ? null : <CorrectionOffer loaded={openedSegments} current={segments} />}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Transcript</h2>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ipaToCmuPhones } from './ipa-to-cmu-phones.js';
+
+describe('ipaToCmuPhones', () => {
+  it("maps espeak-ng's US English IPA to the en-us model's phones", () => {
+    expect(ipaToCmuPhones('kɛnˈoʊbaɪ')).toEqual(['K', 'EH', 'N', 'OW', 'B', 'AY']);
+    expect(ipaToCmuPhones('swˈeɪnhaɪm')).toEqual(['S', 'W', 'EY', 'N', 'HH', 'AY', 'M']);
+    expect(ipaToCmuPhones('pˈænɑːɹts')).toEqual(['P', 'AE', 'N', 'AA', 'R', 'T', 'S']);
+    expect(ipaToCmuPhones('tʃˈɜːl')).toEqual(['CH', 'ER', 'L']);
+    expect(ipaToCmuPhones('nˈoʊd dˈɑːt dʒˌeɪˈɛs')).toEqual([
+      'N',
+      'OW',
+      'D',
+      'D',
+      'AA',
+      'T',
+      'JH',
+      'EY',
+      'EH',
+      'S',
+    ]);
+  });
+
+  it('skips marks and symbols that carry no phone', () => {
+    expect(ipaToCmuPhones('ˈˌː-')).toEqual([]);
+    expect(ipaToCmuPhones('ʔə')).toEqual(['AH']);
+  });
+});

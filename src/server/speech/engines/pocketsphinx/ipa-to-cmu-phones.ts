@@ -1,0 +1,88 @@
+/**
+ * espeak-ng's IPA for US English, mapped to the 39 phones of CMU Sphinx's en-us acoustic model
+ * (the ARPAbet of cmudict, without stress). Longest match first: diphthongs and affricates are
+ * one phone there. Stress, length and syllable marks carry no phone; anything else unknown is
+ * skipped rather than guessed.
+ */
+const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['tʃ', ['CH']],
+  ['dʒ', ['JH']],
+  ['oʊ', ['OW']],
+  ['aɪ', ['AY']],
+  ['aʊ', ['AW']],
+  ['eɪ', ['EY']],
+  ['ɔɪ', ['OY']],
+  ['ɪɹ', ['IH', 'R']],
+  ['ɛɹ', ['EH', 'R']],
+  ['ʊɹ', ['UH', 'R']],
+  ['ɑːɹ', ['AA', 'R']],
+  ['ɔːɹ', ['AO', 'R']],
+  ['ɜː', ['ER']],
+  ['ɚ', ['ER']],
+  ['ɝ', ['ER']],
+  ['iː', ['IY']],
+  ['i', ['IY']],
+  ['ɪ', ['IH']],
+  ['ᵻ', ['IH']],
+  ['ɛ', ['EH']],
+  ['e', ['EH']],
+  ['æ', ['AE']],
+  ['a', ['AE']],
+  ['ɑː', ['AA']],
+  ['ɑ', ['AA']],
+  ['ɒ', ['AA']],
+  ['ɔː', ['AO']],
+  ['ɔ', ['AO']],
+  ['o', ['OW']],
+  ['uː', ['UW']],
+  ['u', ['UW']],
+  ['ʊ', ['UH']],
+  ['ʌ', ['AH']],
+  ['ə', ['AH']],
+  ['ɐ', ['AH']],
+  ['p', ['P']],
+  ['b', ['B']],
+  ['t', ['T']],
+  ['d', ['D']],
+  ['ɾ', ['T']],
+  ['k', ['K']],
+  ['ɡ', ['G']],
+  ['g', ['G']],
+  ['f', ['F']],
+  ['v', ['V']],
+  ['θ', ['TH']],
+  ['ð', ['DH']],
+  ['s', ['S']],
+  ['z', ['Z']],
+  ['ʃ', ['SH']],
+  ['ʒ', ['ZH']],
+  ['h', ['HH']],
+  ['x', ['HH']],
+  ['m', ['M']],
+  ['n', ['N']],
+  ['ŋ', ['NG']],
+  ['l', ['L']],
+  ['ɫ', ['L']],
+  ['ɹ', ['R']],
+  ['r', ['R']],
+  ['w', ['W']],
+  ['j', ['Y']],
+];
+
+const LONGEST_FIRST = [...IPA_TO_CMU].sort(([a], [b]) => b.length - a.length);
+
+/** `kɛnˈoʊbaɪ` → `K EH N OW B AY`; empty when nothing in it is a phone. */
+export function ipaToCmuPhones(ipa: string): string[] {
+  const phones: string[] = [];
+  let rest = ipa.normalize('NFC');
+  while (rest.length > 0) {
+    const match = LONGEST_FIRST.find(([symbol]) => rest.startsWith(symbol));
+    if (match) {
+      phones.push(...match[1]);
+      rest = rest.slice(match[0].length);
+    } else {
+      rest = rest.slice(1);
+    }
+  }
+  return phones;
+}
