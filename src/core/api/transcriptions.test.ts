@@ -17,8 +17,8 @@ describe('transcriptionPatchBody', () => {
       ['rename', 'Invalid edit. Invalid input: expected object, received string'],
       [{ filename: 5 }, 'Invalid edit. filename: Invalid input: expected string, received number'],
       [
-        { segments: [{ start: 0, end: 1, text: 'a', words: [] }] },
-        'Invalid edit. segments.0: Unrecognized key: "words"',
+        { segments: [{ start: 0, end: 1, text: 'a', confidence: 1 }] },
+        'Invalid edit. segments.0: Unrecognized key: "confidence"',
       ],
       [{ version: 1.5 }, 'Invalid edit. version: Invalid input: expected int, received number'],
       [{ owner: 'me' }, 'Invalid edit. Unrecognized key: "owner"'],

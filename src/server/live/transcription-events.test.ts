@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import { eventsSince, parseLastEventId, type TranscriptionState } from './transcription-events.js';
 
 const line = (text: string, speaker: string) => ({ start: 0, end: 1, text, speaker });
@@ -38,7 +39,7 @@ describe('eventsSince', () => {
       segments: finished,
     });
     expect(events.map((event) => event.event)).toEqual(['segments', 'progress', 'status']);
-    expect(events[0]?.data).toEqual({ from: 0, segments: finished });
+    expect(events[0]?.data).toEqual({ from: 0, segments: segmentsWithWords(finished) });
     // Resuming after the end sends nothing more.
     expect(
       eventsSince(position, { status: 'completed', progress: 100, error: null, segments: finished })
@@ -55,6 +56,6 @@ describe('eventsSince', () => {
       segments: finished,
     });
     expect(events.filter((event) => event.event === 'segments')).toHaveLength(1);
-    expect(events[0]?.data).toEqual({ from: 0, segments: finished });
+    expect(events[0]?.data).toEqual({ from: 0, segments: segmentsWithWords(finished) });
   });
 });

@@ -71,6 +71,11 @@ class ChunkEchoEngine implements SpeechEngine {
   }
 }
 
+/** The lines' times and text; their words (one spread word for a stub engine) aside. */
+function withoutWords(segments: ReadonlyArray<{ start: number; end: number; text: string }>) {
+  return segments.map(({ start, end, text }) => ({ start, end, text }));
+}
+
 describe('transcribeAudioFile with PocketSphinx', () => {
   it('transcribes a recording cut into chunks, with segment times from the start of the file', async () => {
     const engine = createPocketSphinxEngine({ parallelism: 2 });
@@ -143,7 +148,7 @@ describe('transcribeAudioFile', () => {
     expect(transcript.text).toBe(
       chunks.map((chunk) => `n${chunk.endSample - chunk.startSample}`).join(' '),
     );
-    expect(transcript.segments).toEqual(
+    expect(withoutWords(transcript.segments)).toEqual(
       chunks.map((chunk) => ({
         start: Math.round(chunk.startSample / 16) / 1000,
         end: Math.round(chunk.endSample / 16) / 1000,
@@ -216,7 +221,7 @@ describe('transcribeAudioFile', () => {
       maxSeconds: 12,
     });
     expect(transcript.transcribedSeconds).toBe(12);
-    expect(transcript.segments).toEqual([{ start: 0, end: 12, text: 'n192000' }]);
+    expect(withoutWords(transcript.segments)).toEqual([{ start: 0, end: 12, text: 'n192000' }]);
     expect(engine.mostRunning).toBe(1);
   });
 
