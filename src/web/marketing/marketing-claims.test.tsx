@@ -12,7 +12,7 @@ import { PUBLIC_PAGES } from './public-pages';
  * but never one of these as missing, planned or "coming".
  */
 const BUILT_FEATURES =
-  /speaker|editor|editing|docx|\bword\b|pdf|subtitle|srt|vtt|markdown|export|download|search|shar(e|ing)|timestamp/i;
+  /speaker|editor|editing|docx|\bword\b|pdf|subtitle|srt|vtt|markdown|export|download|search|shar(e|ing)|timestamp|noise|noisy|language|vocabulary/i;
 const NOT_YET =
   /coming soon|coming to|on (our|the) roadmap|on the way|planned|until it arrives|not yet (available|supported)/i;
 const LABELS = ACCEPTED_AUDIO_FORMATS.map((format) => format.label);

@@ -46,9 +46,8 @@ const FEATURES: Feature[] = [
   {
     icon: WandSparkles,
     title: 'Noise reduction',
-    badge: 'Coming soon',
     description:
-      'Cleaner transcripts from noisy rooms and phone calls. Until it arrives, recording close to the microphone makes the biggest difference.',
+      'Speech is found with a speech-detection model before anything is transcribed, so music and noise between words never become invented text, and noisy recordings are cleaned before recognition where that helps.',
   },
   {
     icon: PencilLine,
@@ -66,7 +65,7 @@ const FEATURES: Feature[] = [
     icon: Languages,
     title: 'Multilingual support',
     description:
-      'English is supported everywhere. Services that connect a multilingual speech engine can also transcribe other languages and detect the language automatically.',
+      'Choose the language or let the language be detected, and translate to English. Once the server has its whisper engine, every language whisper knows is transcribed; until then, English only, and the upload form says so before you send a file.',
   },
   {
     icon: Users,
