@@ -137,6 +137,8 @@ describe('the signed-in app against the real server', () => {
       format(new Date(item.createdAt), 'MMM d, yyyy'),
       `${Math.round(app.audio.shortMp3.seconds)} seconds`,
       specFileSize(app.audio.shortMp3.size),
+      // PocketSphinx cannot tell languages apart: the page says English was assumed.
+      'English (assumed: the language could not be detected)',
     ]);
     expect(await facts.locator('dd').first().textContent()).toMatch(
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,

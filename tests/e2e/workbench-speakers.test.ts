@@ -232,6 +232,9 @@ describe('speakers in the web app', () => {
     expect(await page.evaluate(() => (window as SentForms).sentForms)).toEqual([
       [
         ['speakers', '2'],
+        ['language', 'auto'],
+        ['task', 'transcribe'],
+        ['denoise', 'auto'],
         ['audio', 'file meeting-notes.mp3'],
       ],
     ]);
