@@ -1,3 +1,4 @@
+import { segmentsWithWords } from '../../src/server/speech/engines/segment-words.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLinkDto, SharedTranscriptDto } from '../../src/core/api/sharing.js';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
@@ -62,9 +63,11 @@ describe.each(kinds)('share links on %s', (kind) => {
     expect(body).toEqual({
       filename: 'Budget meeting.wav',
       text: SAMPLE_SEGMENTS.map((segment) => segment.text).join(' '),
-      segments: SAMPLE_SEGMENTS,
+      // Stored without words: served with each line's text spread over it.
+      segments: segmentsWithWords(SAMPLE_SEGMENTS),
       durationInSeconds: 16,
       language: 'en',
+      task: 'transcribe',
     });
     expect(shared.body).not.toContain(owner.email);
     expect(shared.body).not.toContain('Olga');
@@ -202,6 +205,6 @@ describe.each(kinds)('share links on %s', (kind) => {
     });
     const shared = await anonymous(`/api/shared/${link.json<ShareLinkDto>().token}`);
     expect(shared.statusCode).toBe(200);
-    expect(shared.json<SharedTranscriptDto>().segments).toEqual(segments);
+    expect(shared.json<SharedTranscriptDto>().segments).toEqual(segmentsWithWords(segments));
   });
 });

@@ -81,6 +81,8 @@ describe.each(kinds)('the transcription list on %s', (kind) => {
           'progress',
           'error',
           'language',
+          'languageAssumed',
+          'task',
           'engine',
           'model',
         ].sort(),
