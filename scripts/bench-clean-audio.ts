@@ -28,7 +28,7 @@ import {
   NON_SPEECH_KINDS,
 } from '../tests/fixtures/speech/non-speech-audio.js';
 import { makeTempDirectory } from '../tests/fixtures/speech/speech-fixtures.js';
-import { normaliseWords, wordEditDistance } from './word-error-rate.js';
+import { normaliseWords, wordEditDistance } from './word-scoring.js';
 
 const { values } = parseArgs({
   options: {
