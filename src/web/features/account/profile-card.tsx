@@ -106,15 +106,13 @@ function NameForm({ current, onDone }: { current: string; onDone: () => void }) 
         return null;
       }}
     >
-      <div>
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        autoComplete="name"
+        value={name}
+        onChange={setName}
+      />
     </SettingsForm>
   );
 }
@@ -157,26 +155,22 @@ function EmailForm({ onDone }: { onDone: () => void }) {
           ? 'We will send a link to the new address; it changes when you follow the link.'
           : 'This server does not send email, so your current password confirms the change.'}
       </p>
-      <div>
-        <Label htmlFor={`${id}-email`}>New email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-current`}>Current password</Label>
-        <Input
-          id={`${id}-current`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={newEmail}
+        onChange={setNewEmail}
+      />
+      <TextField
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
     </SettingsForm>
   );
 }
@@ -205,36 +199,53 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
         return null;
       }}
     >
-      <div>
-        <Label htmlFor={`${id}-current`}>Current password</Label>
-        <Input
-          id={`${id}-current`}
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-new`}>New password</Label>
-        <Input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-repeat`}>New password again</Label>
-        <Input
-          id={`${id}-repeat`}
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+      />
+      <TextField
+        id={`${id}-new`}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+      />
+      <TextField
+        id={`${id}-repeat`}
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={setRepeat}
+      />
     </SettingsForm>
+  );
+}
+
+/** One labelled field of a settings form. */
+function TextField(props: {
+  id: string;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
   );
 }
