@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createSessionCache } from './accounts/session-revocations.js';
 import type { SessionCache } from './accounts/session-cache.js';
+import { createSignInThrottle, type SignInThrottle } from './accounts/sign-in-throttle.js';
 import { createPaidStateCache } from './billing/paid-state-changes.js';
 import type { PaidStateCache } from './billing/paid-state-cache.js';
 import type { Config } from './config.js';
@@ -23,6 +24,8 @@ export interface ApiState {
   libraryReads: LibraryReadCache;
   /** One per process: the web app's and the developer API's uploads share each user's limits. */
   uploads: UploadReservations;
+  /** Failed password sign-ins per account and address, counted by this process. */
+  signInThrottle: SignInThrottle;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function startApiState(
     paidStates: plans.paidStates,
     libraryReads,
     uploads: new UploadReservations(),
+    signInThrottle: createSignInThrottle(),
     close: async () => {
       await changeChannels.close();
       sessions.cache.close();

@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   server.addHook('onClose', () => services.close());
   const auth = startAuth(config, services, server.log, {
     sessions: api.sessions,
+    signInThrottle: api.signInThrottle,
     signInAttemptsPerMinute: deps.signInAttemptsPerMinute ?? 10,
   });
 

@@ -74,6 +74,7 @@ export const FEATURES: readonly Feature[] = [
     mountAuth(server, auth, {
       originOf: api.originOf,
       accountEmails: services.mailer.enabled,
+      throttle: api.signInThrottle,
     }),
   (server, { config, database, api, auth, sendAppShell }) =>
     server.register(accountsRoutes, {

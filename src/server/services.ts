@@ -11,6 +11,7 @@ import { createAccountMail } from './accounts/account-mail.js';
 import { createAuth, type Auth } from './accounts/auth.js';
 import { resolveAuthSecret } from './accounts/auth-secret.js';
 import type { SessionCache } from './accounts/session-cache.js';
+import type { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { startBillingJobs } from './billing/billing-jobs.js';
 import { createBilling, type Billing } from './billing/create-billing.js';
 import type { PaidStateChanges } from './billing/paid-state-cache.js';
@@ -215,6 +216,7 @@ export interface AuthOptions {
   /** The sessions this process holds in memory, forgotten when one is revoked anywhere. */
   sessions: SessionCache;
   signInAttemptsPerMinute: number;
+  signInThrottle: SignInThrottle;
 }
 
 /** Sign-in, sessions and account mail, for the API processes (workers authenticate nobody). */
@@ -237,5 +239,6 @@ export function startAuth(
     signInAttemptsPerMinute: options.signInAttemptsPerMinute,
     log: (level, message) => log[level]({ component: 'auth' }, message),
     sessions: options.sessions,
+    onSignUp: (email) => options.signInThrottle.forgetAccount(email),
   });
 }

@@ -230,6 +230,31 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(otherFromSameAddress.statusCode).toBe(200);
   });
 
+  it('lets someone who tried to sign in before having an account create it and sign in', async () => {
+    const email = uniqueEmail();
+    const password = 'the password I meant to use';
+    const signIn = (attempt: string) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        headers: SAME_ORIGIN,
+        remoteAddress: '203.0.113.9',
+        payload: { email, password: attempt },
+      });
+    for (let attempt = 0; attempt < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; attempt += 1) {
+      expect((await signIn(`try number ${attempt}`)).statusCode).toBe(401);
+    }
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up/email',
+      headers: SAME_ORIGIN,
+      remoteAddress: '203.0.113.9',
+      payload: { email, password, name: 'Late Starter' },
+    });
+    expect(created.statusCode).toBe(200);
+    expect((await signIn(password)).statusCode).toBe(200);
+  });
+
   it('refuses a cross-site POST', async () => {
     const response = await app.server.inject({
       method: 'POST',

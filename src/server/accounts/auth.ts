@@ -31,6 +31,8 @@ export interface AuthOptions {
   sessions: SessionCache;
   /** Reset links, verification and sign-up notices; without SMTP none of them exist. */
   accountMail: AccountMail;
+  /** Told of each account made by a sign-up, so sign-in tries before it no longer count. */
+  onSignUp?: (email: string) => void;
 }
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -139,6 +141,9 @@ export function createAuth(options: AuthOptions) {
             }
             // A name from an identity provider is taken as it is, cut to what a name may hold.
             return { data: { ...created, name: clampUserName(created.name) } };
+          },
+          after: async (created, context) => {
+            if (context?.path === '/sign-up/email') options.onSignUp?.(created.email);
           },
         },
         update: {

@@ -3,7 +3,7 @@ import type { OriginOf } from '../http/request-origin.js';
 import { RESET_NEEDS_OPERATOR } from '../../core/password-reset.js';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 /**
  * Builds a fetch Request for better-auth from a Fastify request, carrying the real client IP,
@@ -64,10 +64,9 @@ const RESET_REQUEST_PATHS = new Set([
 export function mountAuth(
   app: FastifyInstance,
   auth: Auth,
-  options: { originOf: OriginOf; accountEmails: boolean },
+  options: { originOf: OriginOf; accountEmails: boolean; throttle: SignInThrottle },
 ): void {
-  const { originOf } = options;
-  const throttle = createSignInThrottle();
+  const { originOf, throttle } = options;
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,

@@ -21,6 +21,8 @@ export interface SignInThrottle {
   slowDownFor(email: string, now?: number): number;
   recordFailure(email: string, address: string, now?: number): void;
   recordSuccess(email: string, address: string): void;
+  /** A new account for this address: failures before it were on an account that did not exist. */
+  forgetAccount(email: string): void;
 }
 
 /**
@@ -70,6 +72,13 @@ export function createSignInThrottle(): SignInThrottle {
     },
     recordSuccess(email, address) {
       byAccountAndAddress.delete(keyOf(email, address));
+    },
+    forgetAccount(email) {
+      const account = email.toLowerCase();
+      byAccount.delete(account);
+      for (const key of byAccountAndAddress.keys()) {
+        if (key.startsWith(`${account}\n`)) byAccountAndAddress.delete(key);
+      }
     },
   };
 }
