@@ -1,7 +1,12 @@
+import { ACCEPTED_AUDIO_LABELS } from './audio-formats.js';
+
 /** User-facing texts the spec quotes letter for letter; server and web both read them here. */
 export const MESSAGES = {
   invalidFileType: 'Invalid file type: Please upload an audio file (MP3, WAV, or M4A).',
   fileTooLarge: 'File too large: File size exceeds the maximum limit of 100MB.',
+  /** Decision 0071: what the server says once it has read the bytes (the type check above is by name). */
+  emptyFile: 'This file is empty.',
+  notAudio: `This file isn't audio or video we can read. Please upload ${ACCEPTED_AUDIO_LABELS}.`,
   automaticTruncation:
     'Automatic truncation: This file may exceed the free tier limit of 30 seconds. It will be automatically truncated to the free limit.',
   freeTrialTooLarge: 'Maximum file size is 100 MB',

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dropFile, screenshotAt, waitForToast } from './support/app.js';
+import { MESSAGES } from '../../src/core/messages.js';
+import { dropFile, screenshotAt } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
 
@@ -105,15 +106,16 @@ describe('the anonymous free trial on the landing page against the real server',
     await context.close();
     expect(errors).toEqual([]);
   });
-  it('refused files: a text file by the drop area, a text file named .mp3 by the server, each with its toast', async () => {
+  it('refused files: a text file by the drop area, a text file named .mp3 by the server, each said beside the drop area', async () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await openFreeTrial(page);
 
     const notes = path.join(app.directory, 'notes.txt');
     await writeFile(notes, 'not audio at all\n');
     await pickFile(page, notes);
-    await waitForToast(page, 'Invalid file');
-    expect(await page.getByTestId('toast').textContent()).toMatch(/File type must be /);
+    const refusal = page.getByRole('alert');
+    await refusal.getByText('Invalid file', { exact: true }).waitFor();
+    expect(await refusal.textContent()).toMatch(/File type must be /);
     // Nothing was chosen: the drop area is still there, with nothing to transcribe.
     await page.getByRole('button', { name: DROP_AREA }).waitFor();
     expect(await page.getByRole('button', { name: 'Transcribe Free' }).count()).toBe(0);
@@ -126,7 +128,9 @@ describe('the anonymous free trial on the landing page against the real server',
     const transcribe = page.getByRole('button', { name: 'Transcribe Free' });
     await expect.poll(() => transcribe.isEnabled()).toBe(true);
     await transcribe.click();
-    await waitForToast(page, 'Transcription failed', 'Upload failed: Bad Request');
+    await refusal.getByText('Transcription failed', { exact: true }).waitFor();
+    await refusal.getByText(MESSAGES.notAudio, { exact: true }).waitFor();
+    expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The file stays chosen, so the visitor can remove it and pick another.
     await expect.poll(() => transcribe.isEnabled()).toBe(true);

@@ -66,7 +66,7 @@ describe('anonymous free trial', () => {
     await writeFile(notes, 'not audio at all');
     const response = await uploadFile(baseUrl, undefined, notes, TRIAL);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: MESSAGES.invalidFileType });
+    expect(await response.json()).toEqual({ message: MESSAGES.notAudio });
   });
 });
 

@@ -260,6 +260,6 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
     await import('node:fs/promises').then((fs) => fs.writeFile(notes, 'meeting notes, not audio'));
     const response = await uploadFile(baseUrl, cookie, notes, { type: 'audio/mpeg' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: MESSAGES.invalidFileType });
+    expect(await response.json()).toEqual({ message: MESSAGES.notAudio });
   });
 });

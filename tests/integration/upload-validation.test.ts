@@ -125,8 +125,17 @@ describe('uploads that are refused, each with its status and message and nothing
     await expectRejected(response, 400, 'No audio file was sent: use the form field "audio".');
   });
 
+  it('zero bytes: 400 "This file is empty."', async () => {
+    const file = path.join(fixtures.path, 'empty.mp3');
+    await writeFile(file, '');
+    await expectRejected(
+      await uploadFile(baseUrl, cookie, file, { type: 'audio/mpeg' }),
+      400,
+      'This file is empty.',
+    );
+  });
+
   it.each([
-    ['zero bytes', 'empty.mp3', async (file: string) => writeFile(file, '')],
     [
       'a text file named .mp3',
       'notes.mp3',
@@ -163,13 +172,13 @@ describe('uploads that are refused, each with its status and message and nothing
           `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n`,
         ),
     ],
-  ])('%s: 400 invalid file type', async (_label, name, make) => {
+  ])('%s: 400, not audio we can read, with the formats we take', async (_label, name, make) => {
     const file = path.join(fixtures.path, name);
     await make(file);
     await expectRejected(
       await uploadFile(baseUrl, cookie, file, { type: 'audio/mpeg' }),
       400,
-      MESSAGES.invalidFileType,
+      "This file isn't audio or video we can read. Please upload MP3, WAV, M4A, OGG, FLAC, AAC, WebM, MKA, MP4 or MOV.",
     );
   });
 

@@ -22,9 +22,9 @@ export async function inspectUpload(
   size: number,
   options: InspectUploadOptions = {},
 ): Promise<InspectedAudio> {
-  if (size === 0) throw new AppError('bad_request', MESSAGES.invalidFileType);
+  if (size === 0) throw new AppError('bad_request', MESSAGES.emptyFile);
   const format = await sniffAudioFile(tempPath);
-  if (!format) throw new AppError('bad_request', MESSAGES.invalidFileType);
+  if (!format) throw new AppError('bad_request', MESSAGES.notAudio);
   try {
     const probe = await probeAudio(tempPath, format.demuxer, {
       limits: options.limits,

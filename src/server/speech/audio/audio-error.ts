@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../core/messages.js';
 export type AudioErrorCode = 'unsupported' | 'undecodable' | 'timeout' | 'beyond-limits';
 
 const USER_MESSAGES: Record<AudioErrorCode, string> = {
-  unsupported: MESSAGES.invalidFileType,
+  unsupported: MESSAGES.notAudio,
   undecodable: 'This audio file could not be read. It may be damaged or incomplete.',
   timeout: 'Reading this audio file took too long. Please try a shorter or different file.',
   'beyond-limits': 'This audio file is beyond what the server reads.',

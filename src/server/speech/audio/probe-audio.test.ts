@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../core/messages.js';
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,9 +116,7 @@ describe('probeAudio', () => {
     expect((await sniffAudioFile(silentVideo))?.demuxer).toBe('mov');
     const error = await rejection(probeAudio(silentVideo, 'mov'));
     expect(error.code).toBe('unsupported');
-    expect(error.message).toBe(
-      'Invalid file type: Please upload an audio file (MP3, WAV, or M4A).',
-    );
+    expect(error.message).toBe(MESSAGES.notAudio);
   });
 
   it('gives up with a timeout when ffprobe runs past its wall-clock limit', async () => {

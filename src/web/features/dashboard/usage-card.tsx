@@ -30,6 +30,11 @@ export function UsageCard() {
               limit={formatFileSize(usage.data.storageLimit)}
               percent={percentOf(usage.data.storageBytes, usage.data.storageLimit)}
             />
+            <p className="text-xs text-slate-500">
+              {usage.data.plan === 'free'
+                ? 'Counts each audio file you keep, whole: the transcript covers its first 30 seconds, and the file stays to play and to transcribe in full after upgrading.'
+                : 'Counts each audio file you keep.'}
+            </p>
             {usage.data.transcriptionLimit === null ? (
               <p className="flex justify-between gap-2 text-sm">
                 <span className="font-medium text-slate-700">Transcriptions this month</span>

@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { toast } from '../toasts/toast-store';
+import { Alert } from '../../components/ui/alert';
 import { FreeTrialFile } from './free-trial-file';
 import { FREE_TRIAL_ACCEPT, freeTrialRejectionMessage } from './free-trial-files';
 import { useFreeTrial } from './use-free-trial';
@@ -50,6 +50,8 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
     result,
     dialogOpen,
     setDialogOpen,
+    error,
+    refuse,
     choose,
     reset,
     transcribe,
@@ -60,6 +62,7 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
   if (result && !dialogMounted) setDialogMounted(true);
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: FREE_TRIAL_ACCEPT,
+    minSize: 1,
     maxSize: MAX_UPLOAD_BYTES,
     maxFiles: 1,
     multiple: false,
@@ -68,11 +71,7 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
       if (accepted) choose(accepted);
     },
     onDropRejected: (rejections) =>
-      toast({
-        title: 'Invalid file',
-        description: freeTrialRejectionMessage(rejections),
-        variant: 'destructive',
-      }),
+      refuse({ title: 'Invalid file', message: freeTrialRejectionMessage(rejections) }),
   });
 
   return (
@@ -118,6 +117,11 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
             <p className="mt-1 text-xs text-slate-500">{ACCEPTED_AUDIO_LABELS}, up to 100 MB</p>
           </div>
         )}
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.message}
+          </Alert>
+        ) : null}
         {file && !result ? (
           <Button
             className="w-full"

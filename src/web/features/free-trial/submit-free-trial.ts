@@ -2,7 +2,7 @@ import type { ErrorBody } from '../../../core/api/common';
 import type { FreeTrialResult } from '../../../core/api/free-trial';
 import { MESSAGES } from '../../../core/messages';
 
-/** A failure whose message is the toast's text. */
+/** A failure whose message is said beside the trial's drop area. */
 export class FreeTrialError extends Error {
   override name = 'FreeTrialError';
 }
@@ -33,10 +33,12 @@ export async function submitFreeTrial(file: File): Promise<FreeTrialResult> {
     throw new FreeTrialError(MESSAGES.freeTrialFailed);
   }
   if (!response.ok) {
-    // HTTP/2 has no status text: fall back to the server's message, then the code.
-    const reason =
-      response.statusText || (await serverMessage(response)) || String(response.status);
-    throw new FreeTrialError(`Upload failed: ${reason}`);
+    // The server's own words say what to do; the spec's "Upload failed: {status text}" only
+    // when it gave none (decision 0071).
+    const message = await serverMessage(response);
+    throw new FreeTrialError(
+      message ?? `Upload failed: ${response.statusText || String(response.status)}`,
+    );
   }
   try {
     return (await response.json()) as FreeTrialResult;

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FreeTrialResult } from '../../../core/api/free-trial';
 import { MESSAGES } from '../../../core/messages';
-import { toast } from '../toasts/toast-store';
 import { readAudioDuration } from './read-audio-duration';
 import { FreeTrialError, submitFreeTrial } from './submit-free-trial';
+
+/** What went wrong with the last file or try, in the words shown beside the drop area. */
+export interface FreeTrialProblem {
+  title: string;
+  message: string;
+}
 
 /** undefined while the metadata is being read; null when the browser could not tell. */
 export type DurationReading = number | null | undefined;
@@ -15,6 +20,8 @@ export function useFreeTrial() {
   const [processing, setProcessing] = useState(false);
   const [result, setResult] = useState<FreeTrialResult | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  /** Shown beside the drop area until the next file or try. */
+  const [error, setError] = useState<FreeTrialProblem | null>(null);
   // Bumped by every new file and reset, so a late answer for an old file is dropped.
   const generation = useRef(0);
 
@@ -28,6 +35,7 @@ export function useFreeTrial() {
   const choose = useCallback((chosen: File) => {
     const current = ++generation.current;
     setFile(chosen);
+    setError(null);
     setDuration(undefined);
     setResult(null);
     setDialogOpen(false);
@@ -40,6 +48,7 @@ export function useFreeTrial() {
   const reset = useCallback(() => {
     generation.current += 1;
     setFile(null);
+    setError(null);
     setDuration(undefined);
     setResult(null);
     setDialogOpen(false);
@@ -50,6 +59,7 @@ export function useFreeTrial() {
     if (!file) return;
     const current = generation.current;
     setProcessing(true);
+    setError(null);
     try {
       const answer = await submitFreeTrial(file);
       if (current !== generation.current) return;
@@ -57,9 +67,10 @@ export function useFreeTrial() {
       setDialogOpen(true);
     } catch (error) {
       if (current !== generation.current) return;
-      const description =
-        error instanceof FreeTrialError ? error.message : MESSAGES.freeTrialFailed;
-      toast({ title: MESSAGES.transcriptionFailedTitle, description, variant: 'destructive' });
+      setError({
+        title: MESSAGES.transcriptionFailedTitle,
+        message: error instanceof FreeTrialError ? error.message : MESSAGES.freeTrialFailed,
+      });
     } finally {
       if (current === generation.current) setProcessing(false);
     }
@@ -72,6 +83,8 @@ export function useFreeTrial() {
     result,
     dialogOpen,
     setDialogOpen,
+    error,
+    refuse: setError,
     choose,
     reset,
     transcribe,

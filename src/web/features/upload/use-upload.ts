@@ -9,9 +9,9 @@ import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
 import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
-import { refreshTranscriptionData } from '../transcription-data/transcription-queries';
+import { refreshTranscriptionData, useUsage } from '../transcription-data/transcription-queries';
 import { sendUpload } from './send-upload';
-import { splitMessage, validateAudioFile } from './validate-audio-file';
+import { splitMessage, storageProblem, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';
 
 export type UploadPhase = 'idle' | 'ready' | 'uploading' | 'processing' | 'done';
@@ -51,6 +51,7 @@ function announceResult(transcription: TranscriptionDto): void {
 /** The dashboard upload: choose -> 'Ready to upload' -> 'Uploading...' -> 'Processing transcription...' -> done. */
 export function useUpload({ isPaid }: { isPaid: boolean }) {
   const queryClient = useQueryClient();
+  const usage = useUsage();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -84,14 +85,12 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     [],
   );
 
-  const reject = useCallback((message: string) => {
-    setError(message);
-    toast({ ...splitMessage(message), variant: 'destructive' });
-  }, []);
+  // Said once, beside the drop area: the same words again as a toast would only repeat it.
+  const reject = useCallback((message: string) => setError(message), []);
 
   const selectFile = useCallback(
     (candidate: File) => {
-      const problem = validateAudioFile(candidate);
+      const problem = validateAudioFile(candidate) ?? storageProblem(candidate, usage.data);
       if (problem) return reject(problem);
       clearTimeout(resetTimer.current);
       setError(null);
@@ -101,7 +100,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
       if (!isPaid && candidate.size > FREE_TRUNCATION_NOTICE_BYTES)
         toast(splitMessage(MESSAGES.automaticTruncation));
     },
-    [isPaid, reject],
+    [isPaid, reject, usage.data],
   );
 
   const follow = async (created: TranscriptionDto) => {
@@ -133,15 +132,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const upload = async () => {
     if (!file || phase !== 'ready') return;
     // Refused before anything is sent: the server would answer the same after the upload.
-    if (refusal) {
-      setError(refusal);
-      toast({
-        title: MESSAGES.transcriptionFailedTitle,
-        description: refusal,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (refusal) return reject(refusal);
     setError(null);
     setPhase('uploading');
     setProgress(0);
@@ -157,22 +148,11 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     if (outcome.kind === 'created') return follow(outcome.transcription);
     setPhase('ready');
     setProgress(0);
-    if (outcome.kind === 'http-error') {
-      const message = outcome.message ?? MESSAGES.genericError;
-      setError(message);
-      toast({
-        title: MESSAGES.transcriptionFailedTitle,
-        description: message,
-        variant: 'destructive',
-      });
-    } else {
-      setError(MESSAGES.uploadNetworkError);
-      toast({
-        title: 'Upload failed',
-        description: MESSAGES.uploadNetworkError,
-        variant: 'destructive',
-      });
-    }
+    reject(
+      outcome.kind === 'http-error'
+        ? (outcome.message ?? MESSAGES.genericError)
+        : MESSAGES.uploadNetworkError,
+    );
   };
 
   /** Drops the chosen file; while sending, aborts the request too. */

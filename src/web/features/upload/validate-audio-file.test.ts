@@ -1,10 +1,11 @@
 import type { FileRejection } from 'react-dropzone';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../core/messages';
-import { MAX_UPLOAD_BYTES } from '../../../core/plans';
+import { MAX_UPLOAD_BYTES, MEGABYTE } from '../../../core/plans';
 import {
   rejectionMessage,
   splitMessage,
+  storageProblem,
   TOO_MANY_FILES_MESSAGE,
   UPLOAD_ACCEPT,
   validateAudioFile,
@@ -50,6 +51,26 @@ describe('validateAudioFile', () => {
     expect(validateAudioFile(file('a.mp3', 'audio/mpeg', MAX_UPLOAD_BYTES + 1))).toBe(
       MESSAGES.fileTooLarge,
     );
+  });
+
+  it('says an empty file is empty', () => {
+    expect(validateAudioFile(file('a.mp3', 'audio/mpeg', 0))).toBe('This file is empty.');
+  });
+
+  it('says a file is over 100 MB before saying it would not fit the storage left', () => {
+    const usage = {
+      plan: 'free' as const,
+      storageBytes: 60 * MEGABYTE,
+      storageLimit: 100 * MEGABYTE,
+    };
+    const huge = file('a.mp3', 'audio/mpeg', MAX_UPLOAD_BYTES + 1);
+    expect(validateAudioFile(huge) ?? storageProblem(huge, usage)).toBe(MESSAGES.fileTooLarge);
+    const big = file('a.mp3', 'audio/mpeg', 41 * MEGABYTE);
+    expect(validateAudioFile(big) ?? storageProblem(big, usage)).toMatch(
+      /^Storage limit reached: /,
+    );
+    expect(storageProblem(file('a.mp3', 'audio/mpeg', 40 * MEGABYTE), usage)).toBeNull();
+    expect(storageProblem(big, undefined)).toBeNull();
   });
 
   it('reports the type before the size', () => {
