@@ -16,6 +16,7 @@ import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
 import { redactingSerializers } from './log-redaction.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerRequestPipeline } from './request-pipeline.js';
+import { RequestLogAtDebug } from './http/request-log.js';
 import { startAuth, startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
+    logController: new RequestLogAtDebug(),
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: config.http.idleTimeoutMs,
     requestTimeout: 0,

@@ -9,6 +9,8 @@ boot(async ({ config, database }) => {
     { url: config.baseUrl, database: config.database.kind },
     `Sonoscript is serving on ${config.baseUrl}`,
   );
+  // The one line a person at the terminal needs, plain among the JSON logs.
+  process.stdout.write(`\nSonoscript is ready. Open ${config.baseUrl} in your browser.\n\n`);
   return async (signal) => {
     server.log.info({ signal }, 'shutting down');
     await closeGracefully(server, config.http.shutdownGraceMs, server.log);
