@@ -41,6 +41,26 @@ const seconds = (text: string | null) => {
   return Number(minutes) * 60 + Number(rest);
 };
 
+const recorderOf = (page: Page) => page.getByRole('region', { name: 'Record audio' });
+
+/** Waits until the recorder's clock shows at least `atLeast` seconds; returns what it shows. */
+async function recordFor(page: Page, atLeast: number): Promise<number> {
+  const timer = recorderOf(page).getByRole('timer', { name: 'Recording time' });
+  await expect
+    .poll(async () => seconds(await timer.textContent()), { timeout: 60_000, interval: 200 })
+    .toBeGreaterThanOrEqual(atLeast);
+  return seconds(await timer.textContent());
+}
+
+/** The renderer dies as in a crash: no unload handler, no last write. */
+async function crash(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  devtools.send('Page.crash').catch(() => undefined);
+  await crashed;
+  await page.close();
+}
+
 /** Holds every POST /api/transcriptions until released: the moment between sending and saved. */
 async function holdUploads(page: Page): Promise<() => void> {
   let release = () => {};
@@ -256,36 +276,44 @@ describe('the recorder with a fake microphone against the real server', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a recording cut off by a killed tab is offered on the next visit with its length, and saved and transcribed from the browser copy (390 px)', async () => {
+  it('recordings cut off by killed tabs are offered on the next visit with their lengths, one discarded after a second click, the other saved and transcribed from the browser copy (390 px)', async () => {
     await browser.grantPermissions(['microphone'], { origin: server.baseUrl });
     const killed = await browser.newPage();
     await killed.setViewportSize({ width: 390, height: 844 });
     await signUp(killed, 'Grace Hopper');
-    const recorder = killed.getByRole('region', { name: 'Record audio' });
-    const names = await startRecording(killed, recorder);
+    const names = await startRecording(killed, recorderOf(killed));
     // Two passes of the looping file and a second more: one whole run of counting, wherever it began.
     const recordedSeconds = Math.ceil(2 * microphone.seconds) + 1;
-    const timer = recorder.getByRole('timer', { name: 'Recording time' });
-    await expect
-      .poll(async () => seconds(await timer.textContent()), { timeout: 60_000, interval: 200 })
-      .toBeGreaterThanOrEqual(recordedSeconds);
-    const killedAt = seconds(await timer.textContent());
-    // The renderer dies as in a crash: no unload handler, no last write.
-    const devtools = await browser.newCDPSession(killed);
-    const crashed = killed.waitForEvent('crash');
-    devtools.send('Page.crash').catch(() => undefined);
-    await crashed;
-    await killed.close();
+    const killedAt = await recordFor(killed, recordedSeconds);
+    await crash(killed);
+
+    // A second tab records a few seconds and dies too, while the first one's copy waits.
+    const alsoKilled = await browser.newPage();
+    await alsoKilled.goto('/');
+    await startRecording(alsoKilled, recorderOf(alsoKilled));
+    await recordFor(alsoKilled, 3);
+    await crash(alsoKilled);
 
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    const offer = page
-      .getByRole('region', { name: 'Record audio' })
-      .getByRole('alert')
-      .filter({ hasText: 'Recording not saved' });
+    const offers = recorderOf(page).getByRole('alert').filter({ hasText: 'Recording not saved' });
+    await expect.poll(() => offers.count()).toBe(2);
+    const short = offers.filter({ hasText: /\(0:0\d\)/ });
+    const offer = offers.filter({ hasText: /\(0:[1-5]\d\)/ });
+    expect(await short.count()).toBe(1);
     await offer.waitFor();
+
+    // Discarding asks once more; "Keep it" keeps it.
+    await short.getByRole('button', { name: 'Discard', exact: true }).click();
+    await short.getByText(/^Discard 0:0\d of recording for good\?$/).waitFor();
+    await short.getByRole('button', { name: 'Keep it' }).click();
+    await short.getByRole('button', { name: 'Save and transcribe' }).waitFor();
+    await short.getByRole('button', { name: 'Discard', exact: true }).click();
+    await short.getByRole('button', { name: 'Discard recording' }).click();
+    await expect.poll(() => offers.count()).toBe(1);
+
     const offerText = (await offer.textContent()) ?? '';
     expect(offerText).toContain('was cut off before it was saved.');
     const name = names.find((candidate) => offerText.includes(candidate));
@@ -304,8 +332,7 @@ describe('the recorder with a fake microphone against the real server', () => {
     const list = page.getByRole('list', { name: 'Transcriptions' });
     await list.getByRole('link', { name: name ?? '' }).waitFor();
     await waitForToast(page, 'Transcription complete!');
-    const recorderAgain = page.getByRole('region', { name: 'Record audio' });
-    expect(await recorderAgain.getByRole('log', { name: 'Transcript' }).textContent()).toContain(
+    expect(await recorderOf(page).getByRole('log', { name: 'Transcript' }).textContent()).toContain(
       'four five six',
     );
     expect(await offer.count()).toBe(0);
