@@ -29,7 +29,7 @@ export function RecordingSaveView({ save }: { save: RecordingSave }) {
       </p>
       <LiveTranscript
         text={save.text}
-        label={save.transcribed ? 'Transcript' : 'Live transcript'}
+        label={save.transcribed || !save.text ? 'Transcript' : 'Live transcript'}
         placeholder={
           working ? 'The transcript appears here when it is made.' : 'No words were heard.'
         }

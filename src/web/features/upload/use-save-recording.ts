@@ -112,7 +112,11 @@ export function useSaveRecording({
         }
       }
       void refreshTranscriptionData(queryClient);
-      if (!final) return update({ error: MESSAGES.genericError });
+      // Deleted meanwhile, or not to be followed from here: the list shows where it is.
+      if (!final) {
+        if (mine === shown.current) setSave(null);
+        return;
+      }
       announceResult(final);
       update({
         phase: final.status,
