@@ -26,6 +26,33 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
+/**
+ * Chromium with a profile kept in `profileDir`, as a person's browser keeps IndexedDB and cookies
+ * between tabs. One context: every page of the file shares the profile.
+ */
+export async function launchPersistentBrowser(
+  profileDir: string,
+  extraArgs: string[] = [],
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    ...options,
+  });
+}
+
+/** Collects the page's console errors and uncaught errors: a test fails on any. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 export interface PageWatch {
   page: Page;
   context: BrowserContext;
@@ -41,12 +68,7 @@ export async function openPage(
 ): Promise<PageWatch> {
   const context = await browser.newContext({ baseURL: baseUrl, ...options });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, errors };
+  return { page, context, errors: watchErrors(page) };
 }
 
 /** The document has loaded, its requests (chunks, auth status) are done and React owns the h1. */

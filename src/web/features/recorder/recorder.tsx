@@ -1,54 +1,47 @@
-import { Check, Mic, Square, X } from 'lucide-react';
+import { Mic, Square } from 'lucide-react';
+import { useId } from 'react';
 import { formatTimestamp } from '../../../core/format/format-timestamp';
 import { RECORDER_MAX_SECONDS } from '../../../core/plans';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
-import { useRecorder } from './use-recorder';
+import { LiveTranscript } from './live-transcript';
+import type { RecorderState } from './use-recorder';
 
-interface RecorderProps {
-  /** Receives recording.wav (audio/wav) when the user chooses "Use Recording". */
-  onRecordingReady: (file: File) => void;
-  disabled?: boolean;
-  /** The month's transcriptions are used up: nothing to record for. */
-  limitReached?: boolean;
+interface RecorderControlsProps {
+  recorder: RecorderState;
+  /** Why recording cannot start now, said next to the button; null when it can. */
+  blockedReason?: string | null;
 }
 
-/** Records from the microphone into a real 16-bit PCM WAV file, up to 300 seconds. */
-export function Recorder({
-  onRecordingReady,
-  disabled = false,
-  limitReached = false,
-}: RecorderProps) {
-  const { phase, elapsed, recording, error, live, start, stop, reset } = useRecorder();
-
-  const useRecording = () => {
-    if (!recording) return;
-    onRecordingReady(recording.file);
-    reset();
-  };
-
+/** Start, the running timer with the live words, and Stop, which hands the recording on to be saved. */
+export function RecorderControls({ recorder, blockedReason = null }: RecorderControlsProps) {
+  const { phase, elapsed, error, live, start, stop } = recorder;
+  const reasonId = useId();
   return (
-    <section aria-labelledby="recorder-title" className="rounded-lg border border-slate-200 p-4">
-      <h3 id="recorder-title" className="text-sm font-semibold text-slate-900">
-        Record audio
-      </h3>
+    <>
       {phase === 'ready' || phase === 'starting' ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            {limitReached
-              ? 'Recording is off until you have transcriptions left this month.'
-              : `Record up to ${RECORDER_MAX_SECONDS / 60} minutes directly from your microphone.`}
+            Record up to {RECORDER_MAX_SECONDS / 60} minutes directly from your microphone. Stopping
+            saves the recording and transcribes it.
           </p>
-          <Button
-            variant="outline"
-            className="mt-3"
-            onClick={() => void start()}
-            disabled={disabled || phase === 'starting'}
-          >
-            <Mic aria-hidden="true" className="h-4 w-4" />
-            {phase === 'starting' ? 'Starting...' : 'Start Recording'}
-          </Button>
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <Button
+              variant="outline"
+              onClick={() => void start()}
+              disabled={blockedReason !== null || phase === 'starting'}
+              aria-describedby={blockedReason ? reasonId : undefined}
+            >
+              <Mic aria-hidden="true" className="h-4 w-4" />
+              {phase === 'starting' ? 'Starting...' : 'Start Recording'}
+            </Button>
+            {blockedReason ? (
+              <p id={reasonId} className="text-sm text-slate-600">
+                {blockedReason}
+              </p>
+            ) : null}
+          </div>
         </>
       ) : null}
       {phase === 'recording' || phase === 'encoding' ? (
@@ -86,46 +79,11 @@ export function Recorder({
           </Button>
         </div>
       ) : null}
-      {phase === 'complete' && recording ? (
-        <div className="mt-2">
-          <p className="text-sm text-slate-700">
-            Recording complete:{' '}
-            <span className="font-mono tabular-nums">{formatTimestamp(recording.seconds)}</span>
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button onClick={useRecording} disabled={disabled}>
-              <Check aria-hidden="true" className="h-4 w-4" />
-              Use Recording
-            </Button>
-            <Button variant="outline" onClick={reset} aria-label="Cancel recording">
-              <X aria-hidden="true" className="h-4 w-4" />
-              Cancel
-            </Button>
-          </div>
-        </div>
-      ) : null}
       {error ? (
         <Alert tone="error" className="mt-3">
           {error}
         </Alert>
       ) : null}
-    </section>
-  );
-}
-
-/** The words heard so far: a preview, the kept transcript comes from the whole recording. */
-function LiveTranscript({ text, note }: { text: string; note: string | null }) {
-  return (
-    <div className="mt-2">
-      <p
-        role="log"
-        aria-label="Live transcript"
-        aria-live="polite"
-        className="min-h-10 rounded-md bg-slate-50 p-2 text-sm text-slate-800"
-      >
-        {text || <span className="text-slate-500">Listening...</span>}
-      </p>
-      {note ? <p className="mt-1 text-xs text-slate-600">{note}</p> : null}
-    </div>
+    </>
   );
 }

@@ -11,10 +11,11 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { useAuth } from '../auth/use-auth';
+import { useLeaveWarning } from '../../lib/use-leave-warning';
 import { useTouchScreen } from '../../lib/use-touch-screen';
-import { Recorder } from '../recorder/recorder';
 import { LanguageOptions } from './language-options';
 import { MonthlyLimitNotice } from './monthly-limit-notice';
+import { RecordingPanel } from './recording-panel';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadStatus } from './upload-status';
 import { useMonthlyLimitMessage } from './use-monthly-limit';
@@ -27,7 +28,7 @@ export interface UploadCardHandle {
   selectFile: (file: File) => void;
 }
 
-/** Upload Audio: drag and drop or pick a file, or record directly; then upload and follow the transcription. */
+/** Upload Audio: drag and drop or pick a file and upload it, or record (saved as soon as it stops); then follow the transcription. */
 export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
   const { user } = useAuth();
   const isPaid = user?.isPaid ?? false;
@@ -58,6 +59,8 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
   const blocked = busy || limitMessage !== null;
   const touchScreen = useTouchScreen();
   const cardRef = useRef<HTMLDivElement>(null);
+  // The file is still on the user's disk until then; while it is sent, leaving would drop it.
+  useLeaveWarning(phase === 'uploading');
 
   const dropzone = useDropzone({
     accept: UPLOAD_ACCEPT,
@@ -152,11 +155,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
             or
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Recorder
-            onRecordingReady={selectFile}
-            disabled={blocked}
-            limitReached={limitMessage !== null}
-          />
+          <RecordingPanel limitReached={limitMessage !== null} language={language} task={task} />
         </CardContent>
       </Card>
     </div>

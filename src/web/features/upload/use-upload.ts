@@ -9,6 +9,7 @@ import { FREE_TRUNCATION_NOTICE_BYTES } from '../../../core/plans';
 import type { DenoiseSetting } from '../../../core/api/denoise-field';
 import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
+import { announceResult } from './announce-result';
 import { refreshTranscriptionData, useUsage } from '../transcription-data/transcription-queries';
 import { sendUpload } from './send-upload';
 import { splitMessage, storageProblem, validateAudioFile } from './validate-audio-file';
@@ -22,31 +23,6 @@ const RESET_AFTER_DONE_MS = 2_000;
 
 const processingProgress = (jobProgress: number) =>
   SENDING_SHARE + (Math.max(0, Math.min(100, jobProgress)) * (100 - SENDING_SHARE)) / 100;
-
-function announceResult(transcription: TranscriptionDto): void {
-  if (transcription.status === 'cancelled') {
-    toast({
-      title: 'Transcription cancelled',
-      description: 'The words made before that are kept.',
-    });
-  } else if (transcription.status === 'failed') {
-    toast({
-      title: MESSAGES.transcriptionFailedTitle,
-      description: transcription.error ?? MESSAGES.genericError,
-      variant: 'destructive',
-    });
-  } else if (transcription.isTruncated) {
-    toast({
-      title: MESSAGES.transcriptionTruncatedTitle,
-      description: MESSAGES.transcriptionTruncated,
-    });
-  } else {
-    toast({
-      title: MESSAGES.transcriptionCompleteTitle,
-      description: MESSAGES.transcriptionComplete,
-    });
-  }
-}
 
 /** The dashboard upload: choose -> 'Ready to upload' -> 'Uploading...' -> 'Processing transcription...' -> done. */
 export function useUpload({ isPaid }: { isPaid: boolean }) {
