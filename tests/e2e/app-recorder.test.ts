@@ -252,11 +252,7 @@ describe('the recorder with a fake microphone against the real server', () => {
       .getByRole('alert')
       .getByText('Please allow microphone access to record audio.', { exact: true })
       .waitFor();
-    await waitForToast(
-      page,
-      'Recording unavailable',
-      'Please allow microphone access to record audio.',
-    );
+    expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await startButton.isEnabled()).toBe(true);
     expect(await recorder.getByRole('timer').count()).toBe(0);
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECORDER_MAX_SECONDS } from '../../../core/plans';
-import { toast } from '../toasts/toast-store';
 import { startCapture, type CaptureSession } from './capture-session';
 import { toRecordingFile, type FinishedRecording } from './finished-recording';
 import { openLivePreview, type LivePreview, type LivePreviewState } from './live-preview';
@@ -171,8 +170,8 @@ export function useRecorder({
       if (started !== attempt.current) return;
       const message = recorderErrorMessage(cause);
       setError(message);
+      // Said once, under the button (decision 0071).
       setPhase('ready');
-      toast({ title: 'Recording unavailable', description: message, variant: 'destructive' });
     }
   }, [release, stop, userId]);
 
