@@ -254,7 +254,7 @@ describe('languages on whisper with a generated multilingual model', () => {
       file: createReadStream(speech.path),
       model: 'whisper-1',
     });
-    expect(Object.keys(json).sort()).toEqual(['text', 'usage']);
+    expect(Object.keys(json).sort()).toEqual(['model', 'text', 'usage']);
     const srt = await client.audio.translations.create({
       file: createReadStream(speech.path),
       model: 'whisper-1',

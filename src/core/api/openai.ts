@@ -98,13 +98,20 @@ export type TranslationFields = z.infer<typeof translationFieldsSchema>;
 
 const usageSchema = z.object({ type: z.literal('duration'), seconds: z.number() });
 
+const modelUsedSchema = z
+  .string()
+  .describe(
+    'The engine that really made the text (`whisper/base.en`, `pocketsphinx/cmusphinx-en-us`), whatever `model` asked for; also in the header X-Sonoscript-Engine.',
+  );
+
 export const transcriptionJsonSchema = z
-  .object({ text: z.string(), usage: usageSchema })
+  .object({ text: z.string(), model: modelUsedSchema, usage: usageSchema })
   .meta({ id: 'TranscriptionJson' });
 
 export const transcriptionVerboseSchema = z
   .object({
     task: z.enum(['transcribe', 'translate']),
+    model: modelUsedSchema,
     language: z
       .string()
       .describe(
@@ -138,6 +145,7 @@ export const transcriptionVerboseSchema = z
 export const transcriptionDiarizedSchema = z
   .object({
     task: z.literal('transcribe'),
+    model: modelUsedSchema,
     duration: z.number(),
     text: z.string(),
     segments: z.array(

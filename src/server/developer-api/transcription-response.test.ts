@@ -50,6 +50,7 @@ describe('OpenAI answers of a transcript with two speakers', () => {
     expect(answer.contentType).toBe('application/json; charset=utf-8');
     expect(answer.body).toEqual({
       task: 'transcribe',
+      model: 'whisper/base.en',
       duration: 7.4,
       text: 'Thank you for coming. Glad to be here. Shall we begin?',
       segments: [

@@ -3,6 +3,7 @@ import { exportSrt } from '../transcriptions/exports/srt.js';
 import { exportVtt } from '../transcriptions/exports/vtt.js';
 import type { TranscriptionRow } from '../transcriptions/transcription.repository.js';
 import { languageNameOfCode } from '../speech/engines/language-codes.js';
+import { engineUsed } from './offered-models.js';
 
 import type { z } from 'zod';
 import type { ResponseFormat, transcriptionAnswerSchema } from '../../core/api/openai.js';
@@ -38,6 +39,7 @@ export function transcriptionAnswer(
     language: row.language,
     createdAt: row.createdAt,
   };
+  const model = engineUsed(row) ?? 'unknown';
   const plain = 'text/plain; charset=utf-8';
   const json = 'application/json; charset=utf-8';
   switch (format) {
@@ -52,6 +54,7 @@ export function transcriptionAnswer(
         contentType: json,
         body: {
           task: row.task,
+          model,
           // OpenAI names the language of the text: a translation's is English.
           language:
             row.task === 'translate'
@@ -86,6 +89,7 @@ export function transcriptionAnswer(
         contentType: json,
         body: {
           task: 'transcribe',
+          model,
           duration: row.durationInSeconds,
           text: row.text,
           segments: row.segments.map((segment, index) => ({
@@ -102,7 +106,7 @@ export function transcriptionAnswer(
     case 'json':
       return {
         contentType: json,
-        body: { text: row.text, usage: usage(row) },
+        body: { text: row.text, model, usage: usage(row) },
       };
   }
 }

@@ -21,7 +21,7 @@ import type { ResponseFormat } from '../../core/api/openai.js';
 import { AUTO_LANGUAGE, type SpeechTask } from '../../core/languages.js';
 import { languageNameOfCode } from '../speech/engines/language-codes.js';
 import { speechCapabilities } from '../speech/speech-capabilities.js';
-import { offeredModels } from './offered-models.js';
+import { acceptedModels, engineUsed, listedModels } from './offered-models.js';
 import { OpenAiError, registerOpenAiErrorHandler } from './openai-error.js';
 import {
   modelListSchema,
@@ -125,7 +125,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     },
     async () => ({
       object: 'list' as const,
-      data: offeredModels(await options.engineStatus()).map((id) => ({
+      data: listedModels(await options.engineStatus()).map((id) => ({
         id,
         object: 'model' as const,
         created: startedAt,
@@ -145,7 +145,7 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
     const status = await options.engineStatus();
     const context = {
-      offeredModels: offeredModels(status),
+      offeredModels: acceptedModels(status),
       capabilities: speechCapabilities(status),
     };
     const { created, form } = await receiveAudio(
@@ -190,6 +190,8 @@ export async function v1Routes(parent: FastifyInstance, options: V1RoutesOptions
     if (done.language)
       reply.header('x-sonoscript-source-language', languageNameOfCode(done.language));
     reply.header('x-sonoscript-transcription-id', done.id);
+    const engine = engineUsed(done);
+    if (engine) reply.header('x-sonoscript-engine', engine);
     return reply.type(answer.contentType).send(answer.body);
   };
 
