@@ -92,6 +92,12 @@ describe('the anonymous free trial on the landing page against the real server',
     const dialog = page.getByRole('dialog', { name: 'Your Transcription' });
     await dialog.waitFor({ timeout: 60_000 });
     await expect.poll(() => dialog.textContent()).toContain('four five six');
+    // Which engine wrote it is never hidden.
+    await dialog
+      .getByText('Transcribed with the offline PocketSphinx engine: lower accuracy', {
+        exact: true,
+      })
+      .waitFor();
     expect(await dialog.getByRole('link', { name: 'Sign Up for Full Transcription' }).count()).toBe(
       0,
     );

@@ -50,6 +50,7 @@ describe('anonymous free trial', () => {
     expect(result.durationInSeconds).toBeCloseTo(fortyFive.duration, 0);
     expect(result.text).toContain('four five six');
     expect(result.text).not.toContain('weather');
+    expect(result).toMatchObject({ engine: 'pocketsphinx', model: 'cmusphinx-en-us' });
     expect(await leftInWorkFolder(app)).toEqual([]);
     const rows = await app.database.db.query.transcriptions.findMany();
     expect(rows).toEqual([]);

@@ -30,7 +30,8 @@ export interface FreeTrialJobData {
 }
 
 /** What a trial job returns: the text, or the reason the audio could not be read. */
-export type FreeTrialOutput = { text: string } | { audioError: string };
+export type FreeTrialOutput =
+  { text: string; engine: string; model: string } | { audioError: string };
 
 export interface FreeTrialWorkersOptions {
   queue: JobQueue;
@@ -73,7 +74,7 @@ export async function startFreeTrialWorkers(options: FreeTrialWorkersOptions): P
           priority: WORK_PRIORITY.interactive,
           signal: visitorGone.signal,
         });
-        return { text: result.text };
+        return { text: result.text, engine: lease.engine.name, model: lease.engine.model };
       } catch (error) {
         if (error instanceof AudioError) return { audioError: error.message };
         throw error;

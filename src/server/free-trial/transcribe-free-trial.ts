@@ -30,6 +30,8 @@ export async function transcribeFreeTrial(
       text: output.text,
       isTruncated: audio.durationSeconds > FREE_TRANSCRIPT_SECONDS,
       durationInSeconds: audio.durationSeconds,
+      engine: output.engine,
+      model: output.model,
     };
   } finally {
     await deps.storage.delete(audioKey);

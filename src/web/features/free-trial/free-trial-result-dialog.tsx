@@ -1,3 +1,4 @@
+import { transcriptionEngineText } from '../../../core/engine-text';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { FreeTrialResult } from '../../../core/api/free-trial';
@@ -42,6 +43,11 @@ export function FreeTrialResultDialog({
               {result?.text || 'No speech was found in this audio.'}
             </p>
           </div>
+          {result ? (
+            <p className="mt-2 text-xs text-slate-500">
+              {transcriptionEngineText(result.engine, result.model)}
+            </p>
+          ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onTryAnother}>
               Try Another

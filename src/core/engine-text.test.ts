@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptionEngineText } from './transcription-engine-line';
+import { transcriptionEngineText } from './engine-text.js';
 
 describe('the engine line on the detail page', () => {
   it('names the engine and model that made the transcript', () => {
