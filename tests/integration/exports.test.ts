@@ -2,7 +2,7 @@ import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptSegmentDto } from '../../src/core/api/transcriptions.js';
 import { signUp } from './support/accounts.js';
-import { docxParagraphTexts, pdfText } from './support/export-files.js';
+import { docxParagraphTexts, pdfInfo, pdfText } from './support/export-files.js';
 import { databaseKinds } from './support/databases.js';
 import { asUser, insertTranscript, SAMPLE_SEGMENTS } from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -127,6 +127,8 @@ describe.each(kinds)('exports on %s', (kind) => {
     expect(text).toContain('Duration: 42 s');
     expect(text).toContain('[0:04] Maria will present the forecast for the northern region.');
     expect(text).toContain('twelve percent this quarter');
+    expect(text).toContain('Page 1 of 1');
+    expect(await pdfInfo(response.rawPayload)).toMatch(/^Tagged: +yes$/m);
   });
 
   it('keeps non-Latin text readable in a PDF', async () => {

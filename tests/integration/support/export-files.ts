@@ -20,6 +20,18 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+/** What poppler's pdfinfo says of a PDF (pages, whether it is tagged, …). */
+export async function pdfInfo(bytes: Buffer): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'sonoscript-pdf-'));
+  try {
+    const file = path.join(directory, 'transcript.pdf');
+    await writeFile(file, bytes);
+    return (await run('pdfinfo', [file])).stdout;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
 /** Each word pdftotext finds on the first page, where it is drawn, its letters in drawn order. */
 export async function pdfWords(
   bytes: Buffer,

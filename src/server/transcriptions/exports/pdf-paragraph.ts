@@ -79,7 +79,8 @@ export function writePdfParagraph(
   let y = document.y;
   for (const [from, to] of wrappedLines(text, maxWidth, widthOf)) {
     if (y + lineHeight > document.page.height - document.page.margins.bottom) {
-      document.addPage();
+      // Closes the paragraph's tagged content on this page and opens it again on the next.
+      document.continueOnNewPage();
       y = document.page.margins.top;
     }
     let x = style.direction === 'rtl' ? left + maxWidth - widthOf(from, to) : left;
