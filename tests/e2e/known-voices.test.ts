@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { KnownVoicesDto } from '../../src/core/api/voices.js';
 import { apiGet, signUp, uploadViaApi, waitForToast } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
+import { speakersDataDirectory } from '../fixtures/speech/dev-set.js';
 
-const SPEAKERS_DATA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/data/speakers',
-);
+const SPEAKERS_DATA = speakersDataDirectory();
 
 /** Renames speakers of a transcript, as an API client would. */
 async function renameSpeakers(page: Page, id: string, speakers: Record<string, string>) {

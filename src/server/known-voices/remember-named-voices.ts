@@ -7,7 +7,12 @@ import { demuxerOfFormat } from '../speech/audio/sniff-audio-format.js';
 import { measureVoices } from '../speech/speakers/measure-voices.js';
 import type { TimeSpan } from '../speech/speakers/voice-statistics.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { findRememberVoices, rememberVoice } from './known-voices.repository.js';
+import {
+  findNamedRecording,
+  findRememberVoices,
+  rememberVoice,
+} from './known-voices.repository.js';
+import type { RememberVoicesJobData } from './remember-voices-jobs.js';
 
 /** Names that an edit gave: on lines now, on none before, and not a label detection gives. */
 export function namesGiven(
@@ -26,34 +31,32 @@ export interface RememberNamedVoicesDeps {
   workDir: string;
 }
 
-export interface NamedRecording {
-  id: string;
-  userId: string;
-  audioKey: string;
-  audioFormat: string;
-  segments: readonly StoredSegment[];
-}
-
 /**
- * Remembers the voices of speakers the user just named in a recording, when the user chose to:
- * each voice is measured again from the stored audio over the lines that carry its name.
+ * The remember-voices job: the voices of speakers the user named in a recording are remembered,
+ * when the user (still) chooses so. Each voice is measured again from the stored audio over the
+ * lines that carry its name now; a name no longer on any line is skipped. Running it again
+ * replaces what this recording said of each voice with the same, so a retried job is harmless.
  */
 export async function rememberNamedVoices(
   deps: RememberNamedVoicesDeps,
-  recording: NamedRecording,
-  names: readonly string[],
+  { transcriptionId, names }: RememberVoicesJobData,
 ): Promise<void> {
-  if (names.length === 0 || !(await findRememberVoices(deps.db, recording.userId))) return;
+  const recording = await findNamedRecording(deps.db, transcriptionId);
+  if (!recording || names.length === 0) return;
+  if (!(await findRememberVoices(deps.db, recording.userId))) return;
   const demuxer = demuxerOfFormat(recording.audioFormat);
   if (!demuxer) return;
   const spans = new Map<string, TimeSpan[]>(
-    names.map((name) => [
-      name,
-      recording.segments.filter(
-        (segment) => segment.speaker === name && segment.end > segment.start,
-      ),
-    ]),
+    names
+      .map((name): [string, TimeSpan[]] => [
+        name,
+        recording.segments.filter(
+          (segment) => segment.speaker === name && segment.end > segment.start,
+        ),
+      ])
+      .filter(([, lines]) => lines.length > 0),
   );
+  if (spans.size === 0) return;
   const workDir = await mkdtemp(path.join(deps.workDir, `voices-${recording.id}-`));
   try {
     const audio = await deps.storage.fetch(recording.audioKey, workDir);
