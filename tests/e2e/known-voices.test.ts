@@ -56,6 +56,10 @@ describe('known voices in account settings', () => {
 
     const transcript = await uploadViaApi(page, recording, 'board-meeting.flac', 240_000);
     await renameSpeakers(page, transcript.id, { 'Speaker 1': 'Grace', 'Speaker 2': 'Ada' });
+    // A worker measures the named voices just after the rename.
+    const remembered = async () =>
+      (await apiGet<KnownVoicesDto>(page, '/api/voices')).body.voices.length;
+    await expect.poll(remembered, { timeout: 60_000 }).toBe(2);
     await page.reload();
     const voices = section.getByRole('list', { name: 'Remembered voices' }).getByRole('listitem');
     await voices.filter({ hasText: 'Grace' }).waitFor();
