@@ -51,18 +51,18 @@ function editedSegments(patch: ValidPatch, current: StoredSegment[]): StoredSegm
 /** An edit that names no version is made again on the latest this many times before a 409. */
 const ATTEMPTS_ON_THE_LATEST = 5;
 
-/**
- * Applies a PATCH to a transcript the user owns. What is written is computed from the row as read
- * (speakers kept or renamed), so the write is conditional on that row's version: another tab's
- * edit in between is a 409 for an edit made on a version, and for an edit that names none, the
- * edit is made again on the latest. The machine's transcript is kept on the first edit.
- */
 export interface EditTranscriptionDeps {
   database: DatabaseHandle;
   /** Takes the job that remembers the voices an edit names. */
   queue: JobQueue;
 }
 
+/**
+ * Applies a PATCH to a transcript the user owns. What is written is computed from the row as read
+ * (speakers kept or renamed), so the write is conditional on that row's version: another tab's
+ * edit in between is a 409 for an edit made on a version, and for an edit that names none, the
+ * edit is made again on the latest. The machine's transcript is kept on the first edit.
+ */
 export async function editTranscription(
   deps: EditTranscriptionDeps,
   row: TranscriptionRow,
@@ -84,6 +84,7 @@ export async function editTranscription(
   }
 }
 
+/** Whether the owner chose to remember the voices they name, read inside the edit's transaction. */
 async function remembersVoices(
   db: Database,
   executeSql: ExecuteSql,
@@ -100,7 +101,8 @@ async function remembersVoices(
 /**
  * One statement for the version check and the write, so another tab's edit cannot come between.
  * In the same transaction, the job that remembers the voices the edit names (when the owner
- * chose so): a restart cannot keep the one and lose the other. The row is read back afterwards.
+ * chose so): a restart cannot keep the one and lose the other. The row is read back after the
+ * commit (another tab's later edit, if one came in between, is what the answer then shows).
  */
 async function writeEdit(
   deps: EditTranscriptionDeps,
