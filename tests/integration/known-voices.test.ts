@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import type { KnownVoiceDto, KnownVoicesDto } from '../../src/core/api/voices.js';
@@ -141,6 +141,16 @@ describe('known voices', () => {
     }
   }
 
+  /** The speech frames the account's voice `name` was learnt from. */
+  async function framesLearnt(account: Account, name: string): Promise<number> {
+    const rows = await app.database.db
+      .select({ frames: knownVoiceSources.frames })
+      .from(knownVoiceSources)
+      .innerJoin(knownVoices, eq(knownVoices.id, knownVoiceSources.voiceId))
+      .where(and(eq(knownVoices.userId, account.userId), eq(knownVoices.name, name)));
+    return rows.reduce((total, row) => total + row.frames, 0);
+  }
+
   /** Jobs ever queued to remember voices of this recording (waiting, running or done). */
   async function rememberJobsOf(transcriptionId: string): Promise<number> {
     const result = (await app.database.db.execute(
@@ -221,22 +231,37 @@ describe('known voices', () => {
     expect(speakerAt(await readTranscript(app, account.cookie, later.id), 3)).toBe('Ada');
   });
 
-  it('remembers a name given in the workbench (segments carrying the new speaker)', async () => {
+  it('remembers a name given in the workbench, and measures it again when its lines are corrected', async () => {
     const account = await newAccount(true);
     const first = await transcribe(account, firstHalf);
     const label = speakerAt(first, 1)!;
-    const segments = first.segments.map((segment) => ({
-      ...segment,
-      speaker: segment.speaker === label ? 'Grace' : segment.speaker,
-    }));
-    const saved = await patchTranscript(app, account.cookie, first.id, {
-      segments,
+    // As if detection had heard both readers as one voice: every line named Grace.
+    const allGrace = await patchTranscript(app, account.cookie, first.id, {
+      segments: first.segments.map((segment) => ({ ...segment, speaker: 'Grace' })),
       version: first.version,
     });
-    expect(saved.statusCode).toBe(200);
+    expect(allGrace.statusCode).toBe(200);
     expect((await untilRemembered(account, 'Grace')).map((voice) => voice.name)).toEqual(['Grace']);
+    const mixed = await framesLearnt(account, 'Grace');
+    // The person gives the other reader's lines their own name: Grace is left with her own voice.
+    const corrected = await patchTranscript(app, account.cookie, first.id, {
+      segments: first.segments.map((segment) => ({
+        ...segment,
+        speaker: segment.speaker === label ? 'Grace' : 'Ada',
+      })),
+      version: allGrace.json<TranscriptionDto>().version,
+    });
+    expect(corrected.statusCode).toBe(200);
+    const deadline = Date.now() + 60_000;
+    while ((await framesLearnt(account, 'Grace')) === mixed) {
+      if (Date.now() > deadline) throw new Error('Grace was not measured again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await framesLearnt(account, 'Grace')).toBeLessThan(mixed);
+    expect((await voicesOf(account)).map((voice) => voice.name)).toEqual(['Ada', 'Grace']);
     const later = await transcribe(account, secondHalf);
     expect(speakerAt(later, 9)).toBe('Grace');
+    expect(speakerAt(later, 3)).toBe('Ada');
   });
 
   it('forgets a voice: its data is deleted and it is no longer recognised', async () => {

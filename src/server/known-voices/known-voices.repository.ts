@@ -95,6 +95,22 @@ export async function findNamedRecording(db: Database, transcriptionId: string) 
   return row;
 }
 
+/** The names of the account's voices that a recording taught (they have a source in it). */
+export async function voicesLearntFrom(
+  db: Database,
+  userId: string,
+  transcriptionId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: knownVoices.name })
+    .from(knownVoices)
+    .innerJoin(knownVoiceSources, eq(knownVoiceSources.voiceId, knownVoices.id))
+    .where(
+      and(eq(knownVoices.userId, userId), eq(knownVoiceSources.transcriptionId, transcriptionId)),
+    );
+  return new Set(rows.map((row) => row.name));
+}
+
 /** Every voice of the account with the statistics of all its recordings added up. */
 export async function knownVoicesForRecognition(
   db: Database,

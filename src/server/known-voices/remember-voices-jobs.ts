@@ -18,6 +18,8 @@ export interface RememberVoicesJobData {
   transcriptionId: string;
   /** The names the edit gave to lines of this recording. */
   names: string[];
+  /** Names already on lines whose lines the edit changed (`namesMoved`). */
+  moved?: string[];
 }
 
 /** Enqueues inside the edit's transaction, so a saved name and the job to remember it commit together. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { namesGiven } from '../known-voices/remember-named-voices.js';
+import { namesGiven, namesMoved } from '../known-voices/remember-named-voices.js';
 import { enqueueRememberVoices } from '../known-voices/remember-voices-jobs.js';
 import { transcriptions, user, type StoredSegment } from '../db/schema.js';
 import { FIRST_SPEAKER } from '../../core/speakers.js';
@@ -112,6 +112,7 @@ async function writeEdit(
   const { db } = deps.database;
   const segments = editedSegments(patch, row.segments);
   const names = segments ? namesGiven(row.segments, segments) : [];
+  const moved = segments ? namesMoved(row.segments, segments) : [];
   const update = db
     .update(transcriptions)
     .set({
@@ -135,8 +136,12 @@ async function writeEdit(
   const written = await withRawTransaction(deps.database, async (executeSql) => {
     const { rows } = await executeSql(update.sql, update.params);
     if (rows.length === 0) return false;
-    if (names.length > 0 && (await remembersVoices(db, executeSql, row.userId)))
-      await enqueueRememberVoices(deps.queue, { transcriptionId: row.id, names }, executeSql);
+    if (names.length + moved.length > 0 && (await remembersVoices(db, executeSql, row.userId)))
+      await enqueueRememberVoices(
+        deps.queue,
+        { transcriptionId: row.id, names, moved },
+        executeSql,
+      );
     return true;
   });
   return written ? findTranscriptionForUser(db, row.userId, row.id) : undefined;
