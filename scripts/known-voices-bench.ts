@@ -4,7 +4,8 @@
  * turns go to the first, their 2nd to the second (a reader with one turn is only in the first),
  * the other readers' turns staying in their order with the pause after each. A reader is named in
  * one of the two and looked for in the other, both ways, among the voices of every reader named
- * in the whole set (one account that named them all).
+ * in the whole set (one account that named them all). Without a transcript, the recording's lines
+ * are its detected turns cut at pauses; a turn counts under the name most of its time carries.
  */
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -92,7 +93,7 @@ function cutInTwo(entry: TruthEntry, samples: Int16Array): Part[] {
   return parts.filter((part) => part.turns.length > 0);
 }
 
-export interface Heard {
+interface Heard {
   part: Part;
   turns: SpeakerTurn[];
   /** The recording's speaker features, as `SpeakerFeatures` gathered them. */
@@ -163,11 +164,7 @@ async function hear(part: Part, workDir: string): Promise<Heard> {
 }
 
 /** The found voice that covers most of [start, end). */
-export function voiceOver(
-  turns: readonly SpeakerTurn[],
-  start: number,
-  end: number,
-): number | undefined {
+function voiceOver(turns: readonly SpeakerTurn[], start: number, end: number): number | undefined {
   const time = new Map<number, number>();
   for (const turn of turns) {
     const overlap = Math.min(end, turn.end) - Math.max(start, turn.start);
