@@ -4,7 +4,8 @@
  * turns go to the first, their 2nd to the second (a reader with one turn is only in the first),
  * the other readers' turns staying in their order with the pause after each. A reader is named in
  * one of the two and looked for in the other, both ways, among the voices of every reader named
- * in the whole set (one account that named them all).
+ * in the whole set (one account that named them all). Without a transcript, the recording's lines
+ * are its detected turns cut at pauses; a turn counts under the name most of its time carries.
  */
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -15,10 +16,13 @@ import { readPcmRange } from '../src/server/speech/audio/read-pcm-range.js';
 import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js';
 import { detectSpeakers, type SpeakerTurn } from '../src/server/speech/speakers/detect-speakers.js';
 import {
+  nameLines,
   recogniseVoices,
   SAME_VOICE_BELOW,
+  type HeardLine,
+  type KnownVoice,
 } from '../src/server/speech/speakers/recognise-voices.js';
-import { SpeakerFeatures } from '../src/server/speech/speakers/speaker-features.js';
+import { BLOCK_SECONDS, SpeakerFeatures } from '../src/server/speech/speakers/speaker-features.js';
 import {
   voiceStatisticsOver,
   type VoiceStatistics,
@@ -92,8 +96,49 @@ function cutInTwo(entry: TruthEntry, samples: Int16Array): Part[] {
 interface Heard {
   part: Part;
   turns: SpeakerTurn[];
+  /** The recording's speaker features, as `SpeakerFeatures` gathered them. */
+  blocks: (Float64Array | null)[];
   /** Statistics of each voice detection found. */
   voices: Map<number, VoiceStatistics>;
+  /** The transcript's lines as an engine would cut them, each under its detected voice. */
+  lines: HeardLine[];
+}
+
+/** A quarter second with fewer speech frames (of 25) than this is quiet. */
+const QUIET_BELOW_FRAMES = 5;
+/** Two quiet quarter seconds: PocketSphinx's lines end at pauses of 0.4 s between words. */
+const LINE_PAUSE_BLOCKS = 2;
+
+/** Lines without a transcript: the detected turns, cut where they pause. */
+function linesOf(
+  blocks: readonly (Float64Array | null)[],
+  turns: readonly SpeakerTurn[],
+): HeardLine[] {
+  const lines: HeardLine[] = [];
+  for (const turn of turns) {
+    const speaker = String(turn.speaker);
+    let start = turn.start;
+    let spokenTo = turn.start;
+    let quiet = 0;
+    const [first, last] = [
+      Math.round(turn.start / BLOCK_SECONDS),
+      Math.round(turn.end / BLOCK_SECONDS),
+    ];
+    for (let index = first; index < last; index += 1) {
+      if ((blocks[index]?.[0] ?? 0) < QUIET_BELOW_FRAMES) {
+        quiet += 1;
+        continue;
+      }
+      if (quiet >= LINE_PAUSE_BLOCKS && spokenTo > start) {
+        lines.push({ start, end: spokenTo, speaker });
+        start = index * BLOCK_SECONDS;
+      }
+      quiet = 0;
+      spokenTo = (index + 1) * BLOCK_SECONDS;
+    }
+    if (spokenTo > start) lines.push({ start, end: spokenTo, speaker });
+  }
+  return lines;
 }
 
 /** Detection as in a job: chunks planned on the recording, features, then voices. */
@@ -115,7 +160,7 @@ async function hear(part: Part, workDir: string): Promise<Heard> {
         turns.filter((turn) => turn.speaker === speaker),
       ),
     );
-  return { part, turns, voices };
+  return { part, turns, blocks, voices, lines: linesOf(blocks, turns) };
 }
 
 /** The found voice that covers most of [start, end). */
@@ -154,10 +199,24 @@ export async function loadHeardParts(
   return pairs;
 }
 
-export type Recognise = (
-  heard: Map<string, VoiceStatistics>,
-  known: { name: string; statistics: VoiceStatistics }[],
-) => Map<string, string>;
+/** The name each line of a recording gets, or undefined. */
+export type Recognise = (heard: Heard, known: KnownVoice[]) => (string | undefined)[];
+
+/** The name most of [start, end) was given ('' for no name), or undefined for none. */
+function nameOver(
+  lines: readonly HeardLine[],
+  names: readonly (string | undefined)[],
+  start: number,
+  end: number,
+): string | undefined {
+  const time = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const overlap = Math.min(end, line.end) - Math.max(start, line.start);
+    const name = names[index] ?? '';
+    if (overlap > 0) time.set(name, (time.get(name) ?? 0) + overlap);
+  });
+  return [...time].sort((a, b) => b[1] - a[1])[0]?.[0] || undefined;
+}
 
 export interface KnownVoicesScore {
   turns: number;
@@ -201,19 +260,15 @@ export function scoreKnownVoices(pairs: Heard[][], recognise: Recognise): KnownV
       for (const voice of named)
         if (voice.from === namedIn || (!pair.includes(voice.from) && !account.has(voice.reader)))
           account.set(voice.reader, voice.statistics);
-      const heardVoices = new Map(
-        [...lookedIn.voices].map(([voice, statistics]) => [String(voice), statistics]),
-      );
       const run = (known: Map<string, VoiceStatistics>) =>
         recognise(
-          heardVoices,
+          lookedIn,
           [...known].map(([name, statistics]) => ({ name, statistics })),
         );
       const names = run(account);
       const namedThere = new Set(namedIn.part.turns.map((turn) => turn.speaker));
       for (const turn of lookedIn.part.turns) {
-        const voice = voiceOver(lookedIn.turns, turn.start, turn.end);
-        const name = voice === undefined ? undefined : names.get(String(voice));
+        const name = nameOver(lookedIn.lines, names, turn.start, turn.end);
         // A reader with one turn is in one recording only: not named in the other.
         if (namedThere.has(turn.speaker)) score.turns += 1;
         if (name === turn.speaker) score.recognised += 1;
@@ -231,9 +286,9 @@ export function scoreKnownVoices(pairs: Heard[][], recognise: Recognise): KnownV
         without.delete(reader);
         const namesWithout = run(without);
         for (const turn of lookedIn.part.turns.filter((t) => t.speaker === reader)) {
-          const voice = voiceOver(lookedIn.turns, turn.start, turn.end);
           score.unknownTurns += 1;
-          if (voice !== undefined && namesWithout.has(String(voice))) score.unknownNamed += 1;
+          if (nameOver(lookedIn.lines, namesWithout, turn.start, turn.end) !== undefined)
+            score.unknownNamed += 1;
         }
       }
     }
@@ -245,6 +300,18 @@ export function scoreKnownVoices(pairs: Heard[][], recognise: Recognise): KnownV
 
 const percent = (part: number, whole: number) =>
   `${part}/${whole} (${((100 * part) / Math.max(1, whole)).toFixed(1)}%)`;
+
+/** Whole speakers only, as before decision 0068: every line gets its speaker's name. */
+function speakersOnly(threshold: number): Recognise {
+  return (heard, known) => {
+    const names = recogniseVoices(
+      new Map([...heard.voices].map(([voice, statistics]) => [String(voice), statistics])),
+      known,
+      threshold,
+    );
+    return heard.lines.map((line) => names.get(line.speaker));
+  };
+}
 
 /** Prints the known-voices figures at the product's threshold and at its neighbours. */
 export async function benchKnownVoices(
@@ -258,14 +325,20 @@ export async function benchKnownVoices(
       ' (both ways), among the voices of all readers named in the set:',
   );
   console.log(
-    'threshold  turns recognised   turns given another reader’s name   unknown readers named',
+    'threshold        turns recognised   turns given another reader’s name   unknown readers named',
   );
-  for (const threshold of [1.1, 1.2, SAME_VOICE_BELOW, 1.4]) {
-    const score = scoreKnownVoices(pairs, (heard, known) =>
-      recogniseVoices(heard, known, threshold),
-    );
+  const rows: { label: string; recognise: Recognise }[] = [
+    { label: '1.28 speakers', recognise: speakersOnly(1.28) },
+    ...[1.2, 1.28, SAME_VOICE_BELOW, 1.5].map((threshold) => ({
+      label: `${threshold} lines${threshold === SAME_VOICE_BELOW ? ' *' : ''}`,
+      recognise: ((heard, known) =>
+        nameLines(heard.blocks, heard.lines, known, threshold)) as Recognise,
+    })),
+  ];
+  for (const { label, recognise } of rows) {
+    const score = scoreKnownVoices(pairs, recognise);
     console.log(
-      `${(threshold === SAME_VOICE_BELOW ? `${threshold} *` : String(threshold)).padEnd(11)}` +
+      `${label.padEnd(17)}` +
         `${percent(score.recognised, score.turns).padEnd(19)}` +
         `${percent(score.wrongName, score.turns)}, worst reader ${(100 * score.worstWrongShare).toFixed(0)}%`.padEnd(
           36,
@@ -274,6 +347,8 @@ export async function benchKnownVoices(
     );
   }
   console.log(
-    '(* the threshold the product uses; "unknown": the reader’s own voice left out of the account)',
+    '("speakers": each detected voice named whole, as before decision 0068; "lines": each line' +
+      ' also checked against the other known voices. * the product\'s threshold. "unknown": the' +
+      ' reader’s own voice left out of the account)',
   );
 }

@@ -123,10 +123,9 @@ export const FEATURES: readonly Feature[] = [
   (server) => registerApiDocsPage(server),
   (server, { database, services, api }) =>
     server.register(transcriptionEditsRoutes, {
-      db: database.db,
+      database,
       queue: services.queue,
       originOf: api.originOf,
-      voices: { db: database.db, storage: services.storage, workDir: services.workDir },
     }),
   (server, { database }) => server.register(knownVoicesRoutes, { db: database.db }),
   (server, { config, database }) => {

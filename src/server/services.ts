@@ -6,6 +6,8 @@ import {
   workWordAlignments,
 } from './transcriptions/processing/word-alignment-jobs.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { rememberNamedVoices } from './known-voices/remember-named-voices.js';
+import { rememberVoicesQueue, workRememberVoices } from './known-voices/remember-voices-jobs.js';
 import { startAccountDeletionJobs } from './account-deletion/account-deletion-jobs.js';
 import { createAccountMail } from './accounts/account-mail.js';
 import { createAuth, type Auth } from './accounts/auth.js';
@@ -124,6 +126,7 @@ export async function startServices(
   await queue.define(freeTrialQueue);
   await queue.define(liveWindowQueue);
   await queue.define(wordAlignmentQueue);
+  await queue.define(rememberVoicesQueue);
   const signals = await startTranscriptionSignals(database);
   const queuedWindows = queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory });
   return {
@@ -184,6 +187,9 @@ export async function startSpeechWorkers(
   await startLiveWindowWorkers({ queue, storage, workDir, engine: speech });
   await workWordAlignments(queue, (data, signal) =>
     alignEditedWords({ db: database.db, storage, workDir, aligner }, data.transcriptionId, signal),
+  );
+  await workRememberVoices(queue, (data) =>
+    rememberNamedVoices({ db: database.db, storage, workDir }, data),
   );
 }
 

@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { KnownVoicesDto } from '../../src/core/api/voices.js';
 import { apiGet, signUp, uploadViaApi, waitForToast } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
+import { speakersDataDirectory } from '../fixtures/speech/dev-set.js';
 
-const SPEAKERS_DATA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/data/speakers',
-);
+const SPEAKERS_DATA = speakersDataDirectory();
 
 /** Renames speakers of a transcript, as an API client would. */
 async function renameSpeakers(page: Page, id: string, speakers: Record<string, string>) {
@@ -59,6 +56,10 @@ describe('known voices in account settings', () => {
 
     const transcript = await uploadViaApi(page, recording, 'board-meeting.flac', 240_000);
     await renameSpeakers(page, transcript.id, { 'Speaker 1': 'Grace', 'Speaker 2': 'Ada' });
+    // A worker measures the named voices just after the rename.
+    const remembered = async () =>
+      (await apiGet<KnownVoicesDto>(page, '/api/voices')).body.voices.length;
+    await expect.poll(remembered, { timeout: 60_000 }).toBe(2);
     await page.reload();
     const voices = section.getByRole('list', { name: 'Remembered voices' }).getByRole('listitem');
     await voices.filter({ hasText: 'Grace' }).waitFor();

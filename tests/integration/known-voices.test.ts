@@ -2,12 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import type { KnownVoiceDto, KnownVoicesDto } from '../../src/core/api/voices.js';
 import { knownVoices, knownVoiceSources } from '../../src/server/db/schema.js';
+import { rememberNamedVoices } from '../../src/server/known-voices/remember-named-voices.js';
+import {
+  REMEMBER_VOICES_QUEUE,
+  workRememberVoices,
+} from '../../src/server/known-voices/remember-voices-jobs.js';
 import { startTranscriptionSignals } from '../../src/server/live/transcription-signals.js';
 import { createPocketSphinxEngine } from '../../src/server/speech/engines/pocketsphinx/pocketsphinx-engine.js';
 import type { SpeechEngine } from '../../src/server/speech/engines/engine.js';
@@ -17,13 +21,11 @@ import { listen, uploadFile } from './support/http.js';
 import { makeUserPro } from './support/subscriptions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { asUser, patchTranscript, readTranscript } from './support/transcripts.js';
+import { speakersDataDirectory } from '../fixtures/speech/dev-set.js';
 
-const SPEAKERS_DATA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/data/speakers',
-);
+const SPEAKERS_DATA = speakersDataDirectory();
 
-type Account = { cookie: string; userId: string };
+type Account = { cookie: string; userId: string; remembers: boolean };
 
 /**
  * Known voices on real speech: conversation 03 of shared/data/speakers cut in two recordings,
@@ -52,6 +54,13 @@ describe('known voices', () => {
     };
     firstHalf = cut('interview-monday.flac', ['-t', '15.5']);
     secondHalf = cut('interview-tuesday.flac', ['-ss', '15.5']);
+    // The app runs no workers: the job that remembers named voices runs here, as a worker would.
+    await workRememberVoices(app.queue, (data) =>
+      rememberNamedVoices(
+        { db: app.database.db, storage: app.storage, workDir: app.workDir },
+        data,
+      ),
+    );
   });
   afterAll(async () => {
     await engine.close();
@@ -63,10 +72,10 @@ describe('known voices', () => {
     const account = await signUp(app);
     if (pro) await makeUserPro(app, account.userId);
     if (rememberVoices) await setRememberVoices(account, true);
-    return account;
+    return { ...account, remembers: rememberVoices };
   }
 
-  async function setRememberVoices(account: Account, rememberVoices: boolean) {
+  async function setRememberVoices(account: { cookie: string }, rememberVoices: boolean) {
     const response = await app.server.inject({
       method: 'PUT',
       url: '/api/account/voice-preferences',
@@ -120,7 +129,40 @@ describe('known voices', () => {
     return response.json<KnownVoicesDto>().voices;
   }
 
-  /** Names reader 2416 (the second voice of the first half) `name`, as an API client would. */
+  /** The account's voices once `name` is among them: a job remembers it after the edit. */
+  async function untilRemembered(account: Account, name: string): Promise<KnownVoiceDto[]> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const voices = await voicesOf(account);
+      if (voices.some((voice) => voice.name === name)) return voices;
+      if (Date.now() > deadline)
+        throw new Error(`${name} not remembered: ${JSON.stringify(voices)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The speech frames the account's voice `name` was learnt from. */
+  async function framesLearnt(account: Account, name: string): Promise<number> {
+    const rows = await app.database.db
+      .select({ frames: knownVoiceSources.frames })
+      .from(knownVoiceSources)
+      .innerJoin(knownVoices, eq(knownVoices.id, knownVoiceSources.voiceId))
+      .where(and(eq(knownVoices.userId, account.userId), eq(knownVoices.name, name)));
+    return rows.reduce((total, row) => total + row.frames, 0);
+  }
+
+  /** Jobs ever queued to remember voices of this recording (waiting, running or done). */
+  async function rememberJobsOf(transcriptionId: string): Promise<number> {
+    const result = (await app.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${REMEMBER_VOICES_QUEUE} AND data->>'transcriptionId' = ${transcriptionId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    return result.rows[0]!.n;
+  }
+
+  /**
+   * Names reader 2416 (the second voice of the first half) `name`, as an API client would, and
+   * waits for the voice to be remembered when the account chose so.
+   */
   async function nameSecondReader(account: Account, name: string): Promise<TranscriptionDto> {
     const first = await transcribe(account, firstHalf);
     const label = speakerAt(first, 6)!;
@@ -129,6 +171,9 @@ describe('known voices', () => {
       speakers: { [label]: name },
     });
     expect(renamed.statusCode).toBe(200);
+    // The job to remember the voice is committed with the edit: a restart now cannot lose it.
+    expect(await rememberJobsOf(first.id)).toBe(account.remembers ? 1 : 0);
+    if (account.remembers) await untilRemembered(account, name);
     return first;
   }
 
@@ -186,22 +231,37 @@ describe('known voices', () => {
     expect(speakerAt(await readTranscript(app, account.cookie, later.id), 3)).toBe('Ada');
   });
 
-  it('remembers a name given in the workbench (segments carrying the new speaker)', async () => {
+  it('remembers a name given in the workbench, and measures it again when its lines are corrected', async () => {
     const account = await newAccount(true);
     const first = await transcribe(account, firstHalf);
     const label = speakerAt(first, 1)!;
-    const segments = first.segments.map((segment) => ({
-      ...segment,
-      speaker: segment.speaker === label ? 'Grace' : segment.speaker,
-    }));
-    const saved = await patchTranscript(app, account.cookie, first.id, {
-      segments,
+    // As if detection had heard both readers as one voice: every line named Grace.
+    const allGrace = await patchTranscript(app, account.cookie, first.id, {
+      segments: first.segments.map((segment) => ({ ...segment, speaker: 'Grace' })),
       version: first.version,
     });
-    expect(saved.statusCode).toBe(200);
-    expect((await voicesOf(account)).map((voice) => voice.name)).toEqual(['Grace']);
+    expect(allGrace.statusCode).toBe(200);
+    expect((await untilRemembered(account, 'Grace')).map((voice) => voice.name)).toEqual(['Grace']);
+    const mixed = await framesLearnt(account, 'Grace');
+    // The person gives the other reader's lines their own name: Grace is left with her own voice.
+    const corrected = await patchTranscript(app, account.cookie, first.id, {
+      segments: first.segments.map((segment) => ({
+        ...segment,
+        speaker: segment.speaker === label ? 'Grace' : 'Ada',
+      })),
+      version: allGrace.json<TranscriptionDto>().version,
+    });
+    expect(corrected.statusCode).toBe(200);
+    const deadline = Date.now() + 60_000;
+    while ((await framesLearnt(account, 'Grace')) === mixed) {
+      if (Date.now() > deadline) throw new Error('Grace was not measured again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await framesLearnt(account, 'Grace')).toBeLessThan(mixed);
+    expect((await voicesOf(account)).map((voice) => voice.name)).toEqual(['Ada', 'Grace']);
     const later = await transcribe(account, secondHalf);
     expect(speakerAt(later, 9)).toBe('Grace');
+    expect(speakerAt(later, 3)).toBe('Ada');
   });
 
   it('forgets a voice: its data is deleted and it is no longer recognised', async () => {
@@ -257,15 +317,17 @@ describe('known voices', () => {
     await patchTranscript(app, account.cookie, first.id, {
       speakers: { [speakerAt(first, 1)!]: 'Grace' },
     });
-    const voices = await voicesOf(account);
+    const voices = await untilRemembered(account, 'Grace');
     const ada = voices.find((voice) => voice.name === 'Ada')!;
-    const rename = (name: unknown) =>
+    const grace = voices.find((voice) => voice.name === 'Grace')!;
+    const renameVoice = (id: string, name: unknown) =>
       app.server.inject({
         method: 'PATCH',
-        url: `/api/voices/${ada.id}`,
+        url: `/api/voices/${id}`,
         headers: asUser(account.cookie),
         payload: { name },
       });
+    const rename = (name: unknown) => renameVoice(ada.id, name);
     for (const name of ['', '   ', 'x'.repeat(61), 'Speaker 3', 'a\nb', 7]) {
       const response = await rename(name);
       expect(response.statusCode).toBe(400);
@@ -277,6 +339,20 @@ describe('known voices', () => {
       'You already have a voice named "Grace".',
     );
     expect(await voicesOf(account)).toEqual(voices);
+
+    // Two renames at once to one free name: one wins, the other is told the name is taken.
+    const race = await Promise.all([
+      renameVoice(ada.id, 'Hopper'),
+      renameVoice(grace.id, 'Hopper'),
+    ]);
+    expect(race.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(race.find((response) => response.statusCode === 409)!.json()).toMatchObject({
+      message: 'You already have a voice named "Hopper".',
+    });
+    const loser = race[0]!.statusCode === 200 ? grace : ada;
+    expect((await voicesOf(account)).map((voice) => voice.name).sort()).toEqual(
+      [loser.name, 'Hopper'].sort(),
+    );
   });
 
   it('shows no voice data anywhere but the names: transcript, exports, share link, API keys', async () => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
@@ -13,11 +12,9 @@ import { signUp } from './support/accounts.js';
 import { getJson, listen, uploadFile } from './support/http.js';
 import { makeUserPro } from './support/subscriptions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { speakersDataDirectory } from '../fixtures/speech/dev-set.js';
 
-const SPEAKERS_DATA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/data/speakers',
-);
+const SPEAKERS_DATA = speakersDataDirectory();
 
 /** Real readers taking turns (shared/data/speakers), through the job that processes an upload. */
 describe('speaker detection on real speech', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { knownVoices, knownVoiceSources, transcriptions, user } from '../db/schema.js';
 import type { KnownVoice } from '../speech/speakers/recognise-voices.js';
 import {
@@ -79,6 +80,37 @@ export async function listKnownVoices(db: Database, userId: string): Promise<Kno
   return [...voices.values()];
 }
 
+/** What remembering a recording's voices needs of it, or undefined once it was deleted. */
+export async function findNamedRecording(db: Database, transcriptionId: string) {
+  const [row] = await db
+    .select({
+      id: transcriptions.id,
+      userId: transcriptions.userId,
+      audioKey: transcriptions.audioKey,
+      audioFormat: transcriptions.audioFormat,
+      segments: transcriptions.segments,
+    })
+    .from(transcriptions)
+    .where(eq(transcriptions.id, transcriptionId));
+  return row;
+}
+
+/** The names of the account's voices that a recording taught (they have a source in it). */
+export async function voicesLearntFrom(
+  db: Database,
+  userId: string,
+  transcriptionId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: knownVoices.name })
+    .from(knownVoices)
+    .innerJoin(knownVoiceSources, eq(knownVoiceSources.voiceId, knownVoices.id))
+    .where(
+      and(eq(knownVoices.userId, userId), eq(knownVoiceSources.transcriptionId, transcriptionId)),
+    );
+  return new Set(rows.map((row) => row.name));
+}
+
 /** Every voice of the account with the statistics of all its recordings added up. */
 export async function knownVoicesForRecognition(
   db: Database,
@@ -131,31 +163,28 @@ export async function rememberVoice(
   });
 }
 
-/** Renames one of the user's voices: false when the user has no such voice. */
+/**
+ * Renames one of the user's voices: `missing` when the user has no such voice, `taken` when
+ * another of their voices has the name (the unique index decides, so two renames at once to one
+ * name cannot both win).
+ */
 export async function renameKnownVoice(
   db: Database,
   userId: string,
   id: string,
   name: string,
-): Promise<boolean> {
-  const renamed = await db
-    .update(knownVoices)
-    .set({ name, updatedAt: new Date() })
-    .where(and(eq(knownVoices.id, id), eq(knownVoices.userId, userId)))
-    .returning({ id: knownVoices.id });
-  return renamed.length > 0;
-}
-
-export async function voiceNamed(
-  db: Database,
-  userId: string,
-  name: string,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: knownVoices.id })
-    .from(knownVoices)
-    .where(and(eq(knownVoices.userId, userId), eq(knownVoices.name, name)));
-  return row?.id;
+): Promise<'renamed' | 'missing' | 'taken'> {
+  try {
+    const renamed = await db
+      .update(knownVoices)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(knownVoices.id, id), eq(knownVoices.userId, userId)))
+      .returning({ id: knownVoices.id });
+    return renamed.length > 0 ? 'renamed' : 'missing';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
 }
 
 /** Forgets voices of the user (all of them without `ids`), their data with them: how many went. */

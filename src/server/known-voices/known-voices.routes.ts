@@ -22,7 +22,6 @@ import {
   renameKnownVoice,
   saveRememberVoices,
   type KnownVoiceSummary,
-  voiceNamed,
 } from './known-voices.repository.js';
 
 export const VOICE_NOT_FOUND = 'Voice not found';
@@ -113,11 +112,10 @@ export async function knownVoicesRoutes(parent: FastifyInstance, options: { db: 
       const userId = authenticatedUser(request).id;
       const { id } = request.params;
       const { name } = request.body;
-      const holder = await voiceNamed(db, userId, name);
-      if (holder !== undefined && holder !== id)
+      const renamed = await renameKnownVoice(db, userId, id, name);
+      if (renamed === 'taken')
         throw new AppError('conflict', `You already have a voice named "${name}".`);
-      if (!(await renameKnownVoice(db, userId, id, name)))
-        throw new AppError('not_found', VOICE_NOT_FOUND);
+      if (renamed === 'missing') throw new AppError('not_found', VOICE_NOT_FOUND);
       const voice = (await listKnownVoices(db, userId)).find((each) => each.id === id);
       if (!voice) throw new AppError('not_found', VOICE_NOT_FOUND);
       return toDto(voice);

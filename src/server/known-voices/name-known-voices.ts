@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { StoredSegment } from '../db/schema.js';
-import { recogniseVoices } from '../speech/speakers/recognise-voices.js';
-import { voiceStatisticsOver } from '../speech/speakers/voice-statistics.js';
+import { nameLines } from '../speech/speakers/recognise-voices.js';
 import { findRememberVoices, knownVoicesForRecognition } from './known-voices.repository.js';
 
 /**
@@ -18,18 +17,9 @@ export async function nameKnownVoices(
   if (!(await findRememberVoices(db, userId))) return segments;
   const known = await knownVoicesForRecognition(db, userId);
   if (known.length === 0) return segments;
-  const heard = new Map(
-    [...new Set(segments.map((segment) => segment.speaker))].map((speaker) => [
-      speaker,
-      voiceStatisticsOver(
-        blocks,
-        segments.filter((segment) => segment.speaker === speaker),
-      ),
-    ]),
-  );
-  const names = recogniseVoices(heard, known);
-  return segments.map((segment) => ({
+  const names = nameLines(blocks, segments, known);
+  return segments.map((segment, index) => ({
     ...segment,
-    speaker: names.get(segment.speaker) ?? segment.speaker,
+    speaker: names[index] ?? segment.speaker,
   }));
 }

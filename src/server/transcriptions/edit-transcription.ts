@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
-import { transcriptions, type StoredSegment } from '../db/schema.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
+import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { namesGiven, namesMoved } from '../known-voices/remember-named-voices.js';
+import { enqueueRememberVoices } from '../known-voices/remember-voices-jobs.js';
+import { transcriptions, user, type StoredSegment } from '../db/schema.js';
 import { FIRST_SPEAKER } from '../../core/speakers.js';
 import { AppError } from '../errors/app-error.js';
 import { textFromSegments } from './transcript-segments.js';
@@ -8,11 +12,7 @@ import { parsePatch, type EditedSegment, type ValidPatch } from './transcript-pa
 import { renameSpeakers } from './rename-speakers.js';
 import { wordsAfterEdit } from './words-after-edit.js';
 import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
-import {
-  findTranscriptionForUser,
-  transcriptionColumns,
-  type TranscriptionRow,
-} from './transcription.repository.js';
+import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';
 export const staleVersionMessage = (current: number) =>
@@ -51,6 +51,12 @@ function editedSegments(patch: ValidPatch, current: StoredSegment[]): StoredSegm
 /** An edit that names no version is made again on the latest this many times before a 409. */
 const ATTEMPTS_ON_THE_LATEST = 5;
 
+export interface EditTranscriptionDeps {
+  database: DatabaseHandle;
+  /** Takes the job that remembers the voices an edit names. */
+  queue: JobQueue;
+}
+
 /**
  * Applies a PATCH to a transcript the user owns. What is written is computed from the row as read
  * (speakers kept or renamed), so the write is conditional on that row's version: another tab's
@@ -58,7 +64,7 @@ const ATTEMPTS_ON_THE_LATEST = 5;
  * edit is made again on the latest. The machine's transcript is kept on the first edit.
  */
 export async function editTranscription(
-  db: Database,
+  deps: EditTranscriptionDeps,
   row: TranscriptionRow,
   body: TranscriptionPatch,
   ifMatch: string | undefined,
@@ -67,9 +73,9 @@ export async function editTranscription(
   const patch = parsePatch(body, ifMatch, editableSeconds(row));
   let current = row;
   for (let attempt = 1; ; attempt += 1) {
-    const updated = await writeEdit(db, current, patch);
+    const updated = await writeEdit(deps, current, patch);
     if (updated) return updated;
-    const latest = await findTranscriptionForUser(db, row.userId, row.id);
+    const latest = await findTranscriptionForUser(deps.database.db, row.userId, row.id);
     if (!latest) throw new AppError('not_found', 'Transcription not found');
     if (latest.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
     if (patch.version !== undefined || attempt === ATTEMPTS_ON_THE_LATEST)
@@ -78,14 +84,36 @@ export async function editTranscription(
   }
 }
 
-/** One statement: the version check and the write cannot be split by another tab's edit. */
-async function writeEdit(
+/** Whether the owner chose to remember the voices they name, read inside the edit's transaction. */
+async function remembersVoices(
   db: Database,
+  executeSql: ExecuteSql,
+  userId: string,
+): Promise<boolean> {
+  const query = db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.rememberVoices, true)))
+    .toSQL();
+  return (await executeSql(query.sql, query.params)).rows.length > 0;
+}
+
+/**
+ * One statement for the version check and the write, so another tab's edit cannot come between.
+ * In the same transaction, the job that remembers the voices the edit names (when the owner
+ * chose so): a restart cannot keep the one and lose the other. The row is read back after the
+ * commit (another tab's later edit, if one came in between, is what the answer then shows).
+ */
+async function writeEdit(
+  deps: EditTranscriptionDeps,
   row: TranscriptionRow,
   patch: ValidPatch,
 ): Promise<TranscriptionRow | undefined> {
+  const { db } = deps.database;
   const segments = editedSegments(patch, row.segments);
-  const [updated] = await db
+  const names = segments ? namesGiven(row.segments, segments) : [];
+  const moved = segments ? namesMoved(row.segments, segments) : [];
+  const update = db
     .update(transcriptions)
     .set({
       ...(patch.filename !== undefined ? { filename: patch.filename } : {}),
@@ -103,6 +131,18 @@ async function writeEdit(
         eq(transcriptions.version, patch.version ?? row.version),
       ),
     )
-    .returning(transcriptionColumns);
-  return updated;
+    .returning({ id: transcriptions.id })
+    .toSQL();
+  const written = await withRawTransaction(deps.database, async (executeSql) => {
+    const { rows } = await executeSql(update.sql, update.params);
+    if (rows.length === 0) return false;
+    if (names.length + moved.length > 0 && (await remembersVoices(db, executeSql, row.userId)))
+      await enqueueRememberVoices(
+        deps.queue,
+        { transcriptionId: row.id, names, moved },
+        executeSql,
+      );
+    return true;
+  });
+  return written ? findTranscriptionForUser(db, row.userId, row.id) : undefined;
 }

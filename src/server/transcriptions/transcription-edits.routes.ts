@@ -12,30 +12,23 @@ import {
   transcriptionSchema,
 } from '../../core/api/transcriptions.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
-import type { Database } from '../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import { editTranscription, hasWordsToAlign } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
-import {
-  namesGiven,
-  rememberNamedVoices,
-  type RememberNamedVoicesDeps,
-} from '../known-voices/remember-named-voices.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
-  db: Database;
-  /** Takes the alignment job of lines a person rewrote. */
+  database: DatabaseHandle;
+  /** Takes the alignment job of lines a person rewrote, and the job remembering voices named. */
   queue: JobQueue;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
-  /** Where a speaker's voice is measured when the owner names it and remembers voices. */
-  voices: RememberNamedVoicesDeps;
 }
 
 /** Correcting a transcript: PATCH it (with the version it was edited on), read the machine's one. */
@@ -44,7 +37,8 @@ export async function transcriptionEditsRoutes(
   options: TranscriptionEditsRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, queue, originOf, voices } = options;
+  const { database, queue, originOf } = options;
+  const { db } = database;
 
   app.patch(
     '/api/transcriptions/:id',
@@ -62,11 +56,11 @@ export async function transcriptionEditsRoutes(
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
-      const updated = await editTranscription(db, row, request.body, request.headers['if-match']);
-      // The edit is saved whatever happens here: a voice not remembered is only a lost convenience.
-      await rememberNamedVoices(voices, updated, namesGiven(row.segments, updated.segments)).catch(
-        (error: unknown) =>
-          request.log.warn({ err: error, transcriptionId: row.id }, 'could not remember a voice'),
+      const updated = await editTranscription(
+        { database, queue },
+        row,
+        request.body,
+        request.headers['if-match'],
       );
       // The edit is saved with the new words spread over their lines; a worker aligns them next.
       if (hasWordsToAlign(updated))

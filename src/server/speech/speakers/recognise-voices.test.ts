@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CEPSTRA } from './mel-cepstrum.js';
-import { recogniseVoices, SAME_VOICE_BELOW, voiceDistance } from './recognise-voices.js';
+import { nameLines, recogniseVoices, SAME_VOICE_BELOW, voiceDistance } from './recognise-voices.js';
+import { BLOCK_SECONDS, BLOCK_VALUES } from './speaker-features.js';
 import type { VoiceStatistics } from './voice-statistics.js';
 
 /** Statistics of `frames` frames with this mean and a spread of 1 in every cepstrum. */
@@ -51,5 +52,33 @@ describe('recogniseVoices', () => {
   it('does not compare a voice heard for less than a second', () => {
     const known = [{ name: 'Ada', statistics: voice(0) }];
     expect(recogniseVoices(new Map([['Speaker 1', voice(0, 50)]]), known)).toEqual(new Map());
+  });
+
+  it('leaves unnamed the lines of a recognised speaker that are closer to another known voice', () => {
+    const step = SAME_VOICE_BELOW / Math.sqrt(CEPSTRA) / 4;
+    // Quarter seconds of 25 frames with this mean and a spread of 1 in every cepstrum.
+    const block = (mean: number) => {
+      const values = new Float64Array(BLOCK_VALUES);
+      values[0] = 25;
+      for (let c = 0; c < CEPSTRA; c += 1) {
+        values[1 + c] = mean * 25;
+        values[1 + CEPSTRA + c] = (mean * mean + 1) * 25;
+      }
+      return values;
+    };
+    // Detection heard Ada for 6 s and Grace for 2 s as one voice.
+    const blocks = [...new Array<number>(24).fill(0), ...new Array<number>(8).fill(3 * step)].map(
+      block,
+    );
+    const lines = [
+      { start: 0, end: 24 * BLOCK_SECONDS, speaker: 'Speaker 1' },
+      { start: 24 * BLOCK_SECONDS, end: 32 * BLOCK_SECONDS, speaker: 'Speaker 1' },
+    ];
+    const known = [
+      { name: 'Ada', statistics: voice(0) },
+      { name: 'Grace', statistics: voice(3 * step) },
+    ];
+    expect(nameLines(blocks, lines, known)).toEqual(['Ada', undefined]);
+    expect(nameLines(blocks, lines, known.slice(0, 1))).toEqual(['Ada', 'Ada']);
   });
 });

@@ -1,4 +1,4 @@
-import type { VoiceStatistics } from './voice-statistics.js';
+import { voiceStatisticsOver, type TimeSpan, type VoiceStatistics } from './voice-statistics.js';
 
 export interface KnownVoice {
   name: string;
@@ -7,11 +7,11 @@ export interface KnownVoice {
 
 /**
  * Below this distance a voice heard is taken for a known one. Chosen with `npm run bench:speakers`
- * (known voices section): see docs/decisions/0050.
+ * (known voices section): see docs/decisions/0051 and 0068.
  */
-export const SAME_VOICE_BELOW = 1.28;
+export const SAME_VOICE_BELOW = 1.35;
 
-/** A voice needs this much speech (10 ms frames) to be compared: 1 s. */
+/** A voice (or a line) needs this much speech (10 ms frames) to be compared: 1 s. */
 const MIN_FRAMES = 100;
 
 function meanAndVariance(statistics: VoiceStatistics): { mean: number[]; variance: number[] } {
@@ -64,4 +64,48 @@ export function recogniseVoices(
     given.add(name);
   }
   return names;
+}
+
+export interface HeardLine extends TimeSpan {
+  speaker: string;
+}
+
+/**
+ * The name each line gets from the known voices, or undefined. Speakers are recognised whole
+ * (`recogniseVoices`); then each line of a recognised speaker with a second of speech or more is
+ * checked on its own, and keeps no name when another known voice is closer to it than the one its
+ * speaker got: where detection heard two people as one voice, the other person's lines are not
+ * given the name (decision 0068).
+ */
+export function nameLines(
+  blocks: readonly (Float64Array | null)[],
+  lines: readonly HeardLine[],
+  known: readonly KnownVoice[],
+  sameVoiceBelow = SAME_VOICE_BELOW,
+): (string | undefined)[] {
+  const heard = new Map(
+    [...new Set(lines.map((line) => line.speaker))].map((speaker) => [
+      speaker,
+      voiceStatisticsOver(
+        blocks,
+        lines.filter((line) => line.speaker === speaker),
+      ),
+    ]),
+  );
+  const names = recogniseVoices(heard, known, sameVoiceBelow);
+  const byName = new Map(known.map((voice) => [voice.name, voice.statistics]));
+  return lines.map((line) => {
+    const name = names.get(line.speaker);
+    if (name === undefined) return undefined;
+    const statistics = voiceStatisticsOver(blocks, [line]);
+    if (statistics.frames < MIN_FRAMES) return name;
+    const distance = voiceDistance(statistics, byName.get(name)!);
+    const closerVoice = known.some(
+      (voice) =>
+        voice.name !== name &&
+        voice.statistics.frames >= MIN_FRAMES &&
+        voiceDistance(statistics, voice.statistics) < distance,
+    );
+    return closerVoice ? undefined : name;
+  });
 }
