@@ -84,7 +84,7 @@ export function useUnsavedRecordings(userId: string | null) {
         kept.recording.sampleRate,
         name,
       );
-      return { id, name, file, seconds, liveText: '', release };
+      return { id, name, file, seconds, liveText: '', livePreview: null, release };
     },
     [refresh],
   );
