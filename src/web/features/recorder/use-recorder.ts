@@ -158,6 +158,7 @@ export function useRecorder({
         if (started !== attempt.current) return;
         liveText.current = state.text;
         livePreview.current = state.previewId;
+        if (state.previewId) current.current?.backup?.setLivePreview(state.previewId);
         setLive(state);
       });
       const clockStart = performance.now();
