@@ -23,8 +23,12 @@ export interface LiveSegment {
 export type LiveStopReason = 'plan-limit' | 'recording-limit' | 'idle';
 
 export type LiveServerMessage =
-  /** Sent once after the upgrade: how much audio this session will preview. */
-  | { type: 'ready'; limitSeconds: number; engine: string }
+  /**
+   * Sent once after the upgrade: how much audio this session will preview, and its id. The
+   * recording's upload names the id (`livePreview`) so a preview counted against the Free plan's
+   * month is not counted again (docs/decisions/0072).
+   */
+  | { type: 'ready'; limitSeconds: number; engine: string; previewId: string }
   /** The preview so far, whole each time (segments already sent may still change at the end). */
   | { type: 'transcript'; text: string; segments: LiveSegment[]; audioSeconds: number }
   /** The preview ends; the recording in the browser goes on. The socket closes next. */

@@ -342,6 +342,10 @@ describe('the recorder with a fake microphone against the real server', () => {
     expect(item?.filename).toBe(name);
     expect(item?.status).toBe('completed');
     expect(Math.abs((item?.durationInSeconds ?? 0) - keptSeconds)).toBeLessThan(1.5);
+    // Free: each tab's live preview counted one; the saved recording claimed its own preview
+    // instead of counting again (decision 0072), so 2 (the discarded one's preview) and not 3.
+    const monthUsage = page.getByText('Transcriptions this month', { exact: true }).locator('..');
+    await expect.poll(() => monthUsage.textContent()).toContain('2 of 10');
     // Once the server has it, the browser's copy is gone: nothing is offered again.
     const keptRecordings = await page.evaluate(
       () =>

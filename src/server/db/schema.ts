@@ -425,6 +425,28 @@ export const livePreviewLeases = pgTable(
   (table) => [index('live_preview_leases_user_idx').on(table.userId)],
 );
 
+/**
+ * A free live preview counted as one of the month's transcriptions. The recording it previewed,
+ * when saved, claims it once (its upload then costs nothing more); a claim is never undone.
+ */
+export const livePreviewCharges = pgTable(
+  'live_preview_charges',
+  {
+    /** The preview's id, as its `ready` message told the recorder (its lease's id). */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The quota month it was counted in (`YYYY-MM`, UTC); only an upload of that month claims it. */
+    month: text('month').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The upload that claimed it; kept when that transcript is deleted, so it is claimed once. */
+    transcriptionId: text('transcription_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [index('live_preview_charges_user_month_idx').on(table.userId, table.month)],
+);
+
 /** The account's custom vocabulary: terms every transcription listens for, as the user typed them. */
 export const vocabularies = pgTable('vocabularies', {
   userId: text('user_id')

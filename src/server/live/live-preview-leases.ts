@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '../db/database.js';
 import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
 import { livePreviewLeases } from '../db/schema.js';
 import { USER_LOCK_SQL, userLockKey } from '../db/user-lock.js';
+import { recordLivePreviewCharge } from '../quota/live-preview-charges.js';
 
 /** A lease lasts this long unless renewed: a process that dies frees its places within it. */
 export const LIVE_LEASE_SECONDS = 30;
@@ -29,7 +30,8 @@ const PLACES_LOCK = 'live-preview-places';
  * Admits a live preview or says why not, in one transaction: under the user's lock (the same
  * the uploads' quota check takes) and a lock on the places, expired leases go, the account's,
  * the Free plan's and everybody's open sessions are counted, and on a plan with a monthly
- * quota the preview is checked against it and counted as one transcription of the month.
+ * quota the preview is checked against it, counted as one transcription of the month and its
+ * charge kept for the recording's upload to claim (the lease's id is the preview's id).
  */
 export async function admitLivePreview(
   database: DatabaseHandle,
@@ -58,14 +60,16 @@ export async function admitLivePreview(
     if (plan.id === 'free' && open.free >= places.maxSessions - places.proReserved) {
       return { admitted: false, reason: 'free-places-taken' };
     }
+    const leaseId = randomUUID();
     if (monthlyLimit !== null) {
       await executeSql(
         `INSERT INTO monthly_transcription_counts (user_id, month, count) VALUES ($1, $2, 1)
          ON CONFLICT (user_id, month) DO UPDATE SET count = monthly_transcription_counts.count + 1`,
         [userId, month],
       );
+      // The recording's upload claims this instead of being counted again.
+      await recordLivePreviewCharge(executeSql, { previewId: leaseId, userId, month });
     }
-    const leaseId = randomUUID();
     await executeSql(
       `INSERT INTO live_preview_leases (id, user_id, plan, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,

@@ -220,7 +220,13 @@ export async function liveTranscriptionRoutes(
     socket.on('error', cleanUp);
 
     void options.engineName().then((engine) => {
-      if (!ended) send(socket, { type: 'ready', limitSeconds: admission.limitSeconds, engine });
+      if (!ended)
+        send(socket, {
+          type: 'ready',
+          limitSeconds: admission.limitSeconds,
+          engine,
+          previewId: admission.leaseId,
+        });
     });
   }
 }

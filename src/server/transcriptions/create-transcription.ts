@@ -15,6 +15,8 @@ import {
   countTranscription,
   lockUserQuota,
 } from '../quota/monthly-quota.js';
+import { claimLivePreviewCharge } from '../quota/live-preview-charges.js';
+import { utcMonth } from '../quota/usage.js';
 import type { ReceivedAudio } from '../uploads/receive-audio.js';
 import type { TranscriptionRow } from './transcription.repository.js';
 import { enqueueTranscription } from './processing/transcription-jobs.js';
@@ -54,6 +56,8 @@ export async function createTranscription(
     denoise?: DenoiseSetting;
     /** Terms this upload adds to the account's vocabulary. */
     vocabulary?: readonly string[];
+    /** The live preview of this recording: its charge, if still unclaimed, pays for the upload. */
+    livePreview?: string;
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -102,10 +106,20 @@ export async function createTranscription(
     await withRawTransaction(deps.database, async (executeSql) => {
       await lockUserQuota(executeSql, userId);
       await assertAccountActive(executeSql, db, userId);
-      await assertMonthlyQuota(executeSql, db, plan, userId);
+      // Its preview was counted already (decision 0072): claimed once, it is neither refused
+      // by the month's limit nor counted again.
+      const paidByPreview =
+        input.livePreview !== undefined &&
+        (await claimLivePreviewCharge(executeSql, {
+          previewId: input.livePreview,
+          userId,
+          month: utcMonth(row.createdAt),
+          transcriptionId: id,
+        }));
+      if (!paidByPreview) await assertMonthlyQuota(executeSql, db, plan, userId);
       await assertStorageQuota(executeSql, db, plan, userId, audio.size);
       await executeSql(insert.sql, insert.params);
-      await countTranscription(executeSql, db, userId, row.createdAt);
+      if (!paidByPreview) await countTranscription(executeSql, db, userId, row.createdAt);
       const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
       await enqueueTranscription(deps.queue, { transcriptionId: id, priority }, executeSql);
     });

@@ -131,7 +131,7 @@ export async function transcriptionsRoutes(
         request,
         {
           ...gate,
-          admit: () => admitSignedInUpload(db, gate, request, account),
+          admit: () => admitSignedInUpload(db, gate, request, account, { livePreviewMayPay: true }),
           readForm: (fields) =>
             readUploadForm(fields, {
               defaultLanguage: () => findDefaultLanguage(db, user.id),

@@ -7,6 +7,9 @@ import { languageRefusal, type SpeechCapabilities } from '../../core/speech-capa
 import { vocabularyFieldSchema } from '../../core/api/vocabulary.js';
 import { AppError } from '../errors/app-error.js';
 
+export const LIVE_PREVIEW_FIELD_MESSAGE =
+  "livePreview must be the previewId the live preview's ready message gave (a UUID).";
+
 /** The text fields of `POST /api/transcriptions`; other fields are ignored, as before. */
 export const uploadFieldsSchema = z.object({
   speakers: speakersFieldSchema,
@@ -14,6 +17,12 @@ export const uploadFieldsSchema = z.object({
   task: taskFieldSchema,
   denoise: denoiseFieldSchema,
   vocabulary: vocabularyFieldSchema,
+  livePreview: z
+    .uuid({ error: LIVE_PREVIEW_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      "The recorder's live preview of this recording: the `previewId` its `ready` message gave. A Free-plan preview was counted as one of the month's transcriptions; the upload that names it first is not counted again (nor refused by the monthly limit). Any other id is ignored.",
+    ),
 });
 
 export interface UploadForm {
@@ -25,6 +34,8 @@ export interface UploadForm {
   denoise: DenoiseSetting;
   /** Terms this upload adds to the account's vocabulary, as typed. */
   vocabulary: string[];
+  /** The live preview of this recording, whose charge the upload claims if it still can. */
+  livePreview?: string;
 }
 
 export interface UploadFormContext {
@@ -54,6 +65,7 @@ export async function readUploadForm(
     task,
     denoise,
     vocabulary: parsed.data.vocabulary ?? [],
+    livePreview: parsed.data.livePreview,
   };
 }
 

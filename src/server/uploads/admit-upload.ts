@@ -3,7 +3,8 @@ import type { Plan } from '../../core/plans.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { monthlyLimitMessage } from '../quota/quota-messages.js';
-import { readUsage } from '../quota/usage.js';
+import { hasUnclaimedLivePreviewCharge } from '../quota/live-preview-charges.js';
+import { readUsage, utcMonth } from '../quota/usage.js';
 import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import type { DiskReservations } from '../storage/disk-reservations.js';
 import { declaredLength, type ReceiveUploadLimit } from './receive-upload.js';
@@ -36,11 +37,19 @@ export async function admitSignedInUpload(
   gate: UploadGate,
   request: FastifyRequest,
   account: { userId: string; plan: Plan },
+  options: { livePreviewMayPay?: boolean } = {},
 ): Promise<Admission> {
   const { plan, userId } = account;
-  const usage = await readUsage(db, userId);
+  const now = new Date();
+  const usage = await readUsage(db, userId, now);
   const limit = plan.limits.transcriptionsPerMonth;
-  if (limit !== null && usage.transcriptionsThisMonth >= limit)
+  if (
+    limit !== null &&
+    usage.transcriptionsThisMonth >= limit &&
+    // A recording whose counted preview is still unclaimed may pay with it (decision 0072);
+    // its form, read after the headers, says which, and the transaction decides.
+    !(options.livePreviewMayPay && (await hasUnclaimedLivePreviewCharge(db, userId, utcMonth(now))))
+  )
     throw new AppError('forbidden', monthlyLimitMessage(plan));
   const quota = gate.uploads.reserve({
     userId,

@@ -10,6 +10,8 @@ export interface FinishedRecording {
   seconds: number;
   /** The live preview's words when it stopped: shown until the real transcript is made. */
   liveText: string;
+  /** The live preview's id, named in the upload so a preview the plan counted is not counted again. */
+  livePreview: string | null;
   /** Frees the recording for other tabs: once saved, or when saving failed. */
   release: ReleaseRecording;
 }

@@ -18,6 +18,8 @@ export const LIVE_DISCONNECTED =
 
 export interface LivePreviewState {
   text: string;
+  /** The server's id for this preview, once it is open: the recording's upload names it. */
+  previewId: string | null;
   /** Why the preview stopped or is unavailable; the recording itself goes on. */
   note: string | null;
 }
@@ -36,7 +38,7 @@ export function openLivePreview(onChange: (state: LivePreviewState) => void): Li
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const socket = new WebSocket(`${scheme}://${window.location.host}${LIVE_TRANSCRIPTION_PATH}`);
   socket.binaryType = 'arraybuffer';
-  const state: LivePreviewState = { text: '', note: null };
+  const state: LivePreviewState = { text: '', previewId: null, note: null };
   let pending: Float32Array[] = [];
   let pendingLength = 0;
   let stopped = false;
@@ -50,7 +52,8 @@ export function openLivePreview(onChange: (state: LivePreviewState) => void): Li
   socket.onmessage = (event: MessageEvent<unknown>) => {
     if (typeof event.data !== 'string') return;
     const message = JSON.parse(event.data) as LiveServerMessage;
-    if (message.type === 'transcript') update({ text: message.text });
+    if (message.type === 'ready') update({ previewId: message.previewId });
+    else if (message.type === 'transcript') update({ text: message.text });
     else if (message.type === 'stopped' || message.type === 'error') {
       stopped = true;
       update({ note: message.message });

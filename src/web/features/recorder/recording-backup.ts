@@ -7,6 +7,8 @@ const WRITE_EVERY_SECONDS = 1;
 export interface RecordingBackup {
   /** Takes captured samples at the microphone's rate. */
   add(samples: Float32Array, sampleRate: number): void;
+  /** Keeps the live preview's id with the copy, so a save of the copy can claim the preview. */
+  setLivePreview(previewId: string): void;
   /** Writes what is still buffered and waits for every write. Never rejects. */
   finish(): Promise<void>;
 }
@@ -56,6 +58,15 @@ export function startRecordingBackup(identity: {
   });
 
   return {
+    setLivePreview(previewId) {
+      if (stored.livePreview === previewId) return;
+      stored.livePreview = previewId;
+      writes = writes
+        .then(() => (failed ? undefined : createStoredRecording({ ...stored })))
+        .catch(() => {
+          failed = true;
+        });
+    },
     add(samples, sampleRate) {
       captureRate = sampleRate;
       buffered.push(samples);

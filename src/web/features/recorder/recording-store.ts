@@ -19,6 +19,8 @@ export interface StoredRecording {
   sampleRate: number;
   /** Samples kept so far, over all chunks. */
   samples: number;
+  /** The live preview's id, once it opened: a later save names it, as the one at stop would. */
+  livePreview?: string;
 }
 
 interface StoredChunk {

@@ -10,7 +10,7 @@ import { recordingName } from './recording-name';
 
 export type RecorderPhase = 'ready' | 'starting' | 'recording' | 'encoding';
 
-const NO_PREVIEW: LivePreviewState = { text: '', note: null };
+const NO_PREVIEW: LivePreviewState = { text: '', previewId: null, note: null };
 
 /** crypto.randomUUID exists only on secure origins, where the microphone is too; this is the fallback. */
 const newRecordingId = () =>
@@ -43,6 +43,7 @@ export function useRecorder({
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LivePreviewState>(NO_PREVIEW);
   const liveText = useRef('');
+  const livePreview = useRef<string | null>(null);
   const current = useRef<Current | null>(null);
   const preview = useRef<LivePreview | null>(null);
   const ticker = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
@@ -85,6 +86,7 @@ export function useRecorder({
     current.current = null;
     stopTimers();
     const heard = liveText.current;
+    const previewed = livePreview.current;
     closePreview();
     setPhase('encoding');
     const started = attempt.current;
@@ -104,12 +106,14 @@ export function useRecorder({
     setElapsed(0);
     setLive(NO_PREVIEW);
     liveText.current = '';
+    livePreview.current = null;
     stopped.current({
       id: recording.id,
       name: recording.name,
       file,
       seconds,
       liveText: heard,
+      livePreview: previewed,
       release: recording.release,
     });
   }, []);
@@ -121,6 +125,7 @@ export function useRecorder({
     setElapsed(0);
     setLive(NO_PREVIEW);
     liveText.current = '';
+    livePreview.current = null;
     setPhase('starting');
     const id = newRecordingId();
     const startedAt = new Date();
@@ -152,6 +157,8 @@ export function useRecorder({
       preview.current = openLivePreview((state) => {
         if (started !== attempt.current) return;
         liveText.current = state.text;
+        livePreview.current = state.previewId;
+        if (state.previewId) current.current?.backup?.setLivePreview(state.previewId);
         setLive(state);
       });
       const clockStart = performance.now();

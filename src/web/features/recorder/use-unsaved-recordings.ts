@@ -84,7 +84,8 @@ export function useUnsavedRecordings(userId: string | null) {
         kept.recording.sampleRate,
         name,
       );
-      return { id, name, file, seconds, liveText: '', release };
+      const livePreview = kept.recording.livePreview ?? null;
+      return { id, name, file, seconds, liveText: '', livePreview, release };
     },
     [refresh],
   );

@@ -29,10 +29,12 @@ export interface UploadChoices {
   denoise: DenoiseSetting;
   /** Terms to listen for in this file, as typed: newlines or commas separate them. */
   vocabulary: string;
+  /** The recorder's live preview of this recording, if one opened (`previewId` of its `ready`). */
+  livePreview?: string | null;
 }
 
 /**
- * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, `denoise`, `vocabulary`, then `audio`) through
+ * POST /api/transcriptions as multipart (fields `speakers`, `language`, `task`, `denoise`, `vocabulary`, `livePreview`, then `audio`) through
  * XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the sent
  * fraction, 0 to 1. The outcome never rejects.
  */
@@ -68,6 +70,7 @@ export function sendUpload(
     form.append('task', choices.task);
     form.append('denoise', choices.denoise);
     if (choices.vocabulary.trim() !== '') form.append('vocabulary', choices.vocabulary);
+    if (choices.livePreview) form.append('livePreview', choices.livePreview);
     form.append('audio', file, file.name);
     request.send(form);
   });

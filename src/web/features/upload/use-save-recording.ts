@@ -77,7 +77,15 @@ export function useSaveRecording({
       setSending((count) => count + 1);
       const request = sendUpload(
         recording.file,
-        { speakers: 'auto', language, task, denoise: 'auto', vocabulary: '' },
+        {
+          speakers: 'auto',
+          language,
+          task,
+          denoise: 'auto',
+          vocabulary: '',
+          // Its preview was counted on the Free plan: the save claims it (decision 0072).
+          livePreview: recording.livePreview,
+        },
         (fraction) => update({ progress: Math.round(fraction * 100) }),
       );
       const outcome = await request.outcome;
