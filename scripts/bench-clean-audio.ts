@@ -28,7 +28,9 @@ import {
   NON_SPEECH_KINDS,
 } from '../tests/fixtures/speech/non-speech-audio.js';
 import { makeTempDirectory } from '../tests/fixtures/speech/speech-fixtures.js';
-import { normaliseWords, wordEditDistance } from './word-scoring.js';
+import { run } from '../tests/fixtures/speech/speech-fixtures.js';
+import type { SpeechRegion } from '../src/server/speech/vad/speech-region.js';
+import { normaliseWords, wordEditDistance, wordsRecognised } from './word-scoring.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,11 +43,13 @@ const nonSpeechSeconds = Number(values['non-speech-seconds']);
 
 let detectionMs = 0;
 let pipelineMs = 0;
+let lastRegions: SpeechRegion[] = [];
 const timedSilero: SpeechDetector = {
   async detectInFile(pcmPath, signal) {
     const started = performance.now();
     try {
-      return await sileroSpeechDetector.detectInFile(pcmPath, signal);
+      lastRegions = await sileroSpeechDetector.detectInFile(pcmPath, signal);
+      return lastRegions;
     } finally {
       detectionMs += performance.now() - started;
     }
@@ -103,6 +107,44 @@ async function speechClips(): Promise<{ clips: string[]; reference: string }> {
   return { clips, reference: references.join(' ') };
 }
 
+/** Where each clip lies in the joined recording, in seconds. */
+async function clipSpans(
+  clips: readonly string[],
+  leadingSilence: number,
+  pause: number,
+): Promise<Array<{ start: number; end: number }>> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let at = leadingSilence;
+  for (const clip of clips) {
+    const seconds = Number(
+      (await run('soxi', ['-D', path.join(speechDataDirectory(), clip)])).trim(),
+    );
+    spans.push({ start: at, end: at + seconds });
+    at += seconds + pause;
+  }
+  return spans;
+}
+
+/** The share of each clip's span the detector marked as speech: the lowest, and the mean. */
+function speechFound(
+  spans: ReadonlyArray<{ start: number; end: number }>,
+  regions: readonly SpeechRegion[],
+): { lowest: number; mean: number } {
+  const shares = spans.map(({ start, end }) => {
+    let covered = 0;
+    for (const region of regions) {
+      const from = Math.max(start, region.startSample / 16_000);
+      const to = Math.min(end, region.endSample / 16_000);
+      if (to > from) covered += to - from;
+    }
+    return covered / (end - start);
+  });
+  return {
+    lowest: Math.min(...shares),
+    mean: shares.reduce((sum, share) => sum + share, 0) / shares.length,
+  };
+}
+
 function wer(reference: string, hypothesis: string): number {
   const words = normaliseWords(reference);
   return wordEditDistance(words, normaliseWords(hypothesis)) / words.length;
@@ -137,6 +179,7 @@ async function main(): Promise<void> {
 
     const { clips, reference } = await speechClips();
     const parts = clips.flatMap((clip) => [{ clip }, { silence: 1.5 }]);
+    const spans = await clipSpans(clips, 1.5, 1.5);
     const clean = await makeDevSetRecording(path.join(temp.path, 'clean.wav'), [
       { silence: 1.5 },
       ...parts,
@@ -156,9 +199,9 @@ async function main(): Promise<void> {
     const words = normaliseWords(reference).length;
     console.log(`\n## Word error rate, PocketSphinx, ${clips.length} real clips (${words} words)`);
     console.log(
-      '| speech | noise floor | no speech detection, denoise off | off | on | auto | auto chose |',
+      '| speech | noise floor | no speech detection, denoise off | off | on | auto | auto chose | words right, no VAD / VAD (off) | clip span found as speech, lowest / mean |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const { name, file } of conditions) {
       const floor = await noiseFloorOf(file, temp.path);
       const withoutVad = await transcribe(engine, file, temp.path, {
@@ -169,6 +212,9 @@ async function main(): Promise<void> {
         denoise: 'off',
         detector: timedSilero,
       });
+      const found = speechFound(spans, lastRegions);
+      const right = (text: string): number =>
+        wordsRecognised(normaliseWords(reference), normaliseWords(text));
       const on = await transcribe(engine, file, temp.path, {
         denoise: 'on',
         detector: timedSilero,
@@ -177,7 +223,7 @@ async function main(): Promise<void> {
       const autoChoosesOn = floor >= AUTO_DENOISE_FLOOR_DBFS;
       const auto = autoChoosesOn ? on : off;
       console.log(
-        `| ${name} | ${floor.toFixed(0)} dBFS | ${percent(wer(reference, withoutVad.text))} | ${percent(wer(reference, off.text))} | ${percent(wer(reference, on.text))} | ${percent(wer(reference, auto.text))} | ${autoChoosesOn ? 'on' : 'off'} |`,
+        `| ${name} | ${floor.toFixed(0)} dBFS | ${percent(wer(reference, withoutVad.text))} | ${percent(wer(reference, off.text))} | ${percent(wer(reference, on.text))} | ${percent(wer(reference, auto.text))} | ${autoChoosesOn ? 'on' : 'off'} | ${right(withoutVad.text)} / ${right(off.text)} | ${percent(found.lowest)} / ${percent(found.mean)} |`,
       );
     }
     console.log(

@@ -30,3 +30,23 @@ export function wordEditDistance(
   }
   return previous[hypothesis.length] ?? 0;
 }
+
+/** How many reference words the hypothesis has, in order (longest common subsequence). */
+export function wordsRecognised(
+  reference: readonly string[],
+  hypothesis: readonly string[],
+): number {
+  let previous = new Array<number>(hypothesis.length + 1).fill(0);
+  for (const word of reference) {
+    const current = [0];
+    for (let column = 1; column <= hypothesis.length; column += 1) {
+      current.push(
+        word === hypothesis[column - 1]
+          ? (previous[column - 1] ?? 0) + 1
+          : Math.max(previous[column] ?? 0, current[column - 1] ?? 0),
+      );
+    }
+    previous = current;
+  }
+  return previous[hypothesis.length] ?? 0;
+}

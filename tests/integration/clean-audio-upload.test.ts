@@ -167,9 +167,7 @@ describe('speech detection and noise suppression in the transcription job', () =
       const words = done.text.split(' ').filter(Boolean);
       // LJ001-0003 has 24 words; PocketSphinx gets many of them even under music.
       expect(words.length).toBeGreaterThanOrEqual(12);
-      // Its rarer words come through too (PocketSphinx may hear "wood" as "would").
-      const rare = ['chinese', 'wood', 'centuries'].filter((word) => words.includes(word));
-      expect(rare.length).toBeGreaterThanOrEqual(2);
+      for (const word of ['chinese', 'wood', 'centuries']) expect(words).toContain(word);
       // The music plays alone for the first 4 s: no segment starts there.
       for (const segment of done.segments) expect(segment.start).toBeGreaterThanOrEqual(3.7);
     },

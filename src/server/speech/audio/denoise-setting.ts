@@ -7,7 +7,9 @@ export type { DenoiseSetting };
  * `auto` denoises only a recording whose noise floor is at least this loud. bench:clean-audio
  * (docs/benchmarks.md): real speech with its floor at -33 dBFS (pink noise at 10 dB SNR) went
  * from 68.7% to 48.5% word error rate with the denoiser; clean speech (-55 dBFS) from 17.9% to
- * 16.4%, two words in 134, too few to act on. -45 lies between (docs/decisions/0060).
+ * 16.4%, two words in 134, too few to act on. -45 lies between (docs/decisions/0060). All
+ * six noisy and music-backed conditions (floors -42 to -23 dBFS) lie above it, and there the
+ * denoiser helped in five and cost one word in the sixth (docs/decisions/0067).
  */
 export const AUTO_DENOISE_FLOOR_DBFS = -45;
 
