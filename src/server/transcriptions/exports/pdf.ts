@@ -25,6 +25,8 @@ export function exportPdf(source: ExportSource): ExportFile {
   const document = new PDFDocument({
     size: 'A4',
     margin: 56,
+    // Kept until the end, so each page can say how many there are.
+    bufferPages: true,
     info: { Title: printableText(title), Creator: 'Sonoscript' },
   });
   fonts.register(document);
@@ -54,6 +56,29 @@ export function exportPdf(source: ExportSource): ExportFile {
   if (paragraphs.length === 0 && source.text !== '') {
     write([{ text: printableText(source.text) }], 11, source.text);
   }
+  numberPages(document, fonts.fontName(fonts.facedText('0')[0]?.face ?? '', false));
   document.end();
   return { contentType: 'application/pdf', extension: 'pdf', body: document };
+}
+
+/** "Page 2 of 5" centred in each page's bottom margin. */
+function numberPages(document: PDFKit.PDFDocument, font: string): void {
+  const { start, count } = document.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    document.switchToPage(index);
+    const { margins, width, height } = document.page;
+    const bottom = margins.bottom;
+    // Writing inside the margin would otherwise start a new page.
+    margins.bottom = 0;
+    document
+      .font(font)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(`Page ${index - start + 1} of ${count}`, margins.left, height - bottom / 2 - 4.5, {
+        width: width - margins.left - margins.right,
+        align: 'center',
+        lineBreak: false,
+      });
+    margins.bottom = bottom;
+  }
 }
