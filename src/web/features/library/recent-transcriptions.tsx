@@ -48,7 +48,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         staleTime: 5_000,
       });
       const best = hits[0];
-      if (best) navigate(transcriptionHitHref(best.id, best.start));
+      if (best) navigate(transcriptionHitHref(best.id, best.start, typed));
     } catch {
       // The results area shows the failure of the same search.
     }

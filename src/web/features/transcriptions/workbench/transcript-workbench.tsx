@@ -30,7 +30,7 @@ import {
   segmentIndexAt,
   splitSegment,
 } from './segment-edits';
-import { startTimeParam } from '../../../lib/start-time-param';
+import { searchedWordsParam, startTimeParam } from '../../../lib/start-time-param';
 import { useAudioPlayer } from './use-audio-player';
 import { revealElement, useFollowPlayback } from './use-follow-playback';
 import { useFindInTranscript } from './use-find-in-transcript';
@@ -83,7 +83,21 @@ export function TranscriptWorkbench({
   const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
-  const find = useFindInTranscript(texts);
+  const search = useSearch();
+  const [startAt] = useState(() => startTimeParam(search));
+  // A search hit's words (`?q=`) open marked, as a find from the hit's line on: the first line
+  // not over by the hit's time (rounded to a tenth, it may fall just before the line starts).
+  const [opening] = useState(() => ({
+    query: searchedWordsParam(search),
+    fromSegment:
+      startAt === null
+        ? 0
+        : Math.max(
+            0,
+            segments.findIndex((segment) => segment.end > startAt),
+          ),
+  }));
+  const find = useFindInTranscript(texts, opening);
   const activeIndex = player.started ? segmentIndexAt(segments, player.time) : -1;
   const [follow, setFollow] = useFollowPlayback({
     list,
@@ -96,8 +110,6 @@ export function TranscriptWorkbench({
   const stickyBottom = () => sticky.current?.getBoundingClientRect().bottom ?? 0;
 
   // A link to a moment (`?t=12.3`, as search hits give): the player waits there, its line in view.
-  const search = useSearch();
-  const [startAt] = useState(() => startTimeParam(search));
   useEffect(() => {
     if (startAt === null) return;
     player.seek(startAt);
