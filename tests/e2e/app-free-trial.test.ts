@@ -7,7 +7,8 @@ import { dropFile, screenshotAt } from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
 
-const DROP_AREA = 'Choose an audio file for the free trial, or drop one here';
+/** The drop area is named by the text it shows: 'Drag and drop an audio file here…', 'Drop the audio file here'. */
+const DROP_AREA = /audio file here/;
 
 /** Opens the landing page's free trial and waits until its drop area takes files (after hydration). */
 async function openFreeTrial(page: Page): Promise<void> {

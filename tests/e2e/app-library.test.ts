@@ -205,13 +205,17 @@ describe('the library and sharing against the real server', () => {
     expect(marks.every((mark) => mark.toLowerCase() === 'seven')).toBe(true);
     expect(await results.textContent()).not.toContain('<mark>');
 
-    // Enter opens the best hit at its moment; the matching line is on screen.
+    // Enter opens the best hit at its moment, the words searched for marked; the matching line is
+    // on screen, its match the current one.
     const [best] = hits;
     if (!best || best.start === null) throw new Error('the best hit has no time');
     await box.press('Enter');
     await page.getByRole('heading', { level: 1, name: best.filename }).waitFor();
     expect(page.url()).toBe(
-      `${app.server.baseUrl}/transcription/${best.id}?t=${Math.round(best.start * 10) / 10}`,
+      `${app.server.baseUrl}/transcription/${best.id}?t=${Math.round(best.start * 10) / 10}&q=seven`,
+    );
+    expect(await page.getByRole('textbox', { name: 'Find in transcript' }).inputValue()).toBe(
+      'seven',
     );
     const { body: hitTranscript } = await apiGet<TranscriptionDto>(
       page,
@@ -236,6 +240,11 @@ describe('the library and sharing against the real server', () => {
         WAIT,
       )
       .toBe(true);
+    expect(await hitLine.locator('mark[data-current-match]').textContent()).toBe('seven');
+    const timed = page.getByRole('list', { name: 'Timed transcript' });
+    expect((await timed.locator('mark').allTextContents()).every((mark) => mark === 'seven')).toBe(
+      true,
+    );
 
     await context.close();
     expect(errors).toEqual([]);

@@ -81,9 +81,8 @@ describe('a first visit without dead ends', () => {
   it('FLAC and M4A upload from the dashboard; a phone says "Tap to choose a file"; the mobile menu closes on Escape and outside', async () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Ada Lovelace');
-    const dropArea = page.getByRole('button', {
-      name: 'Choose an audio file to upload, or drop one here',
-    });
+    // Named by its text, which a narrow touch screen words differently.
+    const dropArea = page.getByRole('button', { name: /audio file here|Tap to choose a file/ });
     await dropArea.getByText(/FLAC/).waitFor();
     for (const file of [flac, m4a]) {
       await dropArea.waitFor();
@@ -179,9 +178,7 @@ describe('a first visit without dead ends', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('10 transcriptions per month');
     expect(
-      await page
-        .getByRole('button', { name: 'Choose an audio file to upload, or drop one here' })
-        .getAttribute('aria-disabled'),
+      await page.getByRole('button', { name: /audio file here/ }).getAttribute('aria-disabled'),
     ).toBe('true');
     expect(await page.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
     await page

@@ -127,8 +127,30 @@ describe.each(kinds)('exports on %s', (kind) => {
     expect(text).toContain('Duration: 42 s');
     expect(text).toContain('[0:04] Maria will present the forecast for the northern region.');
     expect(text).toContain('twelve percent this quarter');
-    expect(text).toContain('Page 1 of 1');
     expect(await pdfInfo(response.rawPayload)).toMatch(/^Tagged: +yes$/m);
+  });
+
+  it('numbers each page of a PDF: "Page n of N" at its foot', async () => {
+    const { id: long } = await insertTranscript(app, owner.userId, {
+      filename: 'Long meeting.mp3',
+      segments: Array.from({ length: 30 }, (_, index) => ({
+        ...LONG_SEGMENT,
+        start: index * 30,
+        end: index * 30 + 25,
+      })),
+      withoutAudio: true,
+    });
+    const response = await app.server.inject({
+      url: `/api/download/${long}?format=pdf`,
+      headers: asUser(owner.cookie),
+    });
+    const text = await pdfText(response.rawPayload);
+    const numbers = [...text.matchAll(/Page (\d+) of (\d+)/g)].map((match) => match.slice(1));
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual(numbers.map((_, index) => [String(index + 1), String(numbers.length)]));
+    expect((await pdfText((await download('?format=pdf')).rawPayload)).trim()).toMatch(
+      /Page 1 of 1$/,
+    );
   });
 
   it('keeps non-Latin text readable in a PDF', async () => {

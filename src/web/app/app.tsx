@@ -3,6 +3,7 @@ import { Router } from 'wouter';
 import { ToastArea } from '../features/toasts/toast-area';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { MAIN_CONTENT_ID, SkipLink } from './layout/skip-link';
 import { PrerenderedLandingContext } from './prerendered-landing';
 import { AppRoutes } from './routes';
 
@@ -19,8 +20,9 @@ export function App({ queryClient, ssrPath, hydratingLanding = false }: AppProps
       <PrerenderedLandingContext.Provider value={hydratingLanding}>
         <Router ssrPath={ssrPath}>
           <div className="flex min-h-screen flex-col bg-slate-50/40 text-slate-900">
+            <SkipLink />
             <Header />
-            <div className="flex-1">
+            <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1">
               <AppRoutes />
             </div>
             <Footer />

@@ -29,7 +29,11 @@ function Example({ title, code }: { title: string; code: string }) {
         <h3 className="text-sm font-medium text-slate-700">{title}</h3>
         <CopyButton text={() => code} label={`Copy ${title}`} size="sm" variant="ghost" />
       </div>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+      {/* Focusable so a keyboard can scroll a line wider than the card. */}
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+      >
         <code>{code}</code>
       </pre>
     </div>

@@ -86,13 +86,19 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
         </CardHeader>
       ) : null}
       <CardContent className={withHeader ? 'space-y-4' : 'space-y-4 pt-6'}>
+        {/* Beside the drop area, not in it: a control inside a button is hidden from screen readers. */}
+        <input
+          {...getInputProps({
+            'aria-label': 'Audio file for the free trial',
+            disabled: !interactive,
+          })}
+        />
         {file ? (
           <FreeTrialFile file={file} duration={duration} onRemove={reset} disabled={processing} />
         ) : (
           <div
             {...getRootProps({
               role: 'button',
-              'aria-label': 'Choose an audio file for the free trial, or drop one here',
               'aria-disabled': !interactive,
               className: cn(
                 'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
@@ -102,12 +108,6 @@ export default function FreeTrialWidget({ withHeader = true }: { withHeader?: bo
               ),
             })}
           >
-            <input
-              {...getInputProps({
-                'aria-label': 'Audio file for the free trial',
-                disabled: !interactive,
-              })}
-            />
             <UploadCloud aria-hidden="true" className="h-10 w-10 text-brand-600" />
             <p className="mt-3 text-sm font-medium text-slate-900">
               {isDragActive

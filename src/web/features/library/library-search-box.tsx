@@ -7,10 +7,17 @@ interface LibrarySearchBoxProps {
   onChange: (value: string) => void;
   /** Enter: open the best hit for what is typed now. */
   onSubmit: () => void;
+  /** Whether the list of hits is on the page (aria-controls may only name an element that is). */
+  resultsShown: boolean;
 }
 
 /** The search field above the list: Enter opens the best hit, Down enters the hits, Escape clears. */
-export function LibrarySearchBox({ value, onChange, onSubmit }: LibrarySearchBoxProps) {
+export function LibrarySearchBox({
+  value,
+  onChange,
+  onSubmit,
+  resultsShown,
+}: LibrarySearchBoxProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -37,7 +44,7 @@ export function LibrarySearchBox({ value, onChange, onSubmit }: LibrarySearchBox
         id="transcript-search"
         type="search"
         aria-label="Search transcripts"
-        aria-controls={SEARCH_RESULTS_ID}
+        aria-controls={resultsShown ? SEARCH_RESULTS_ID : undefined}
         autoComplete="off"
         spellCheck={false}
         maxLength={200}

@@ -48,7 +48,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         staleTime: 5_000,
       });
       const best = hits[0];
-      if (best) navigate(transcriptionHitHref(best.id, best.start));
+      if (best) navigate(transcriptionHitHref(best.id, best.start, typed));
     } catch {
       // The results area shows the failure of the same search.
     }
@@ -60,6 +60,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
     if (value.trim() === '') setSpeaker(null);
   };
 
+  const shownHits = typed === '' || searchFor === '' || search.isError ? undefined : search.data;
   const isEmpty =
     !library.isPending && !library.isError && library.items.length === 0 && sort === 'newest';
   const showTools = typed !== '' || !(library.isPending || library.isError || isEmpty);
@@ -71,7 +72,12 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         {showTools ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="min-w-0 flex-1">
-              <LibrarySearchBox value={query} onChange={changeQuery} onSubmit={openBestHit} />
+              <LibrarySearchBox
+                value={query}
+                onChange={changeQuery}
+                onSubmit={openBestHit}
+                resultsShown={shownHits !== undefined && shownHits.length > 0}
+              />
             </div>
             {typed === '' ? (
               <LibrarySortSelect value={sort} onChange={setSort} />

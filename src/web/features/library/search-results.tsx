@@ -22,11 +22,11 @@ function moveBetweenHits(event: KeyboardEvent<HTMLUListElement>) {
   else if (event.key === 'ArrowUp') document.getElementById('transcript-search')?.focus();
 }
 
-function SearchHit({ hit }: { hit: SearchHitDto }) {
+function SearchHit({ hit, query }: { hit: SearchHitDto; query: string }) {
   return (
     <li>
       <Link
-        href={transcriptionHitHref(hit.id, hit.start)}
+        href={transcriptionHitHref(hit.id, hit.start, query)}
         className="block rounded-lg px-3 py-3 outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <span className="flex items-baseline gap-2">
@@ -105,7 +105,7 @@ export function SearchResults({
           onKeyDown={moveBetweenHits}
         >
           {hits.map((hit) => (
-            <SearchHit key={hit.id} hit={hit} />
+            <SearchHit key={hit.id} hit={hit} query={query} />
           ))}
         </ul>
       )}

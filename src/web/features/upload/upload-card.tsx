@@ -148,7 +148,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
           ) : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div
-            className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400"
+            className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500"
             aria-hidden="true"
           >
             <span className="h-px flex-1 bg-slate-200" />

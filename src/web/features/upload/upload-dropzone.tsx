@@ -6,7 +6,10 @@ import { useTouchScreen } from '../../lib/use-touch-screen';
 
 type DropzoneParts = Pick<DropzoneState, 'getRootProps' | 'isDragActive'>;
 
-/** The drop area; react-dropzone makes it a focusable control that opens the picker on Enter or Space. */
+/**
+ * The drop area; react-dropzone makes it a focusable control that opens the picker on Enter or
+ * Space. Its name is the text it shows, so a voice user can say what they see.
+ */
 export function UploadDropzone({
   getRootProps,
   isDragActive,
@@ -17,7 +20,6 @@ export function UploadDropzone({
     <div
       {...getRootProps({
         role: 'button',
-        'aria-label': 'Choose an audio file to upload, or drop one here',
         'aria-disabled': disabled,
         className: cn(
           'flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',

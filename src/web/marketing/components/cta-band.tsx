@@ -15,7 +15,7 @@ export function CtaBand({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="bg-white px-4 py-16 sm:px-6 sm:py-20">
-      <div className="mx-auto max-w-5xl rounded-2xl bg-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12 [&_a:focus-visible]:outline-white">
+      <div className="mx-auto max-w-5xl rounded-2xl bg-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12 [--focus-ring:white]">
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           {title}
         </h2>

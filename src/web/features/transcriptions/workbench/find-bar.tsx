@@ -11,8 +11,9 @@ interface FindBarProps {
   onStep: (direction: 1 | -1) => void;
 }
 
+// 44 px on phones: a finger's width.
 const iconButton =
-  'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40';
+  'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40 sm:h-8 sm:w-8';
 
 /** Find in transcript: the box, "2 of 7", previous and next. Enter steps on, Shift+Enter back. */
 export function FindBar({ inputRef, query, current, count, onQuery, onStep }: FindBarProps) {

@@ -77,6 +77,14 @@ describe('shortcutFor', () => {
     expect(shortcutFor(press('f', dialog, { ctrlKey: true }))).toBeNull();
   });
 
+  it('? lists the keys, from the page or a button, but not in a text field or with Ctrl', () => {
+    expect(shortcutFor(press('?', page, { shiftKey: true }))).toBe('showShortcuts');
+    expect(shortcutFor(press('?', element('button')))).toBe('showShortcuts');
+    expect(shortcutFor(press('?', element('textarea')))).toBeNull();
+    expect(shortcutFor(press('?', page, { ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(press('/', page))).toBeNull();
+  });
+
   it('a button marked for the playback keys lets Space play or pause', () => {
     expect(shortcutFor(press(' ', element('button', ['data-playback-keys'])))).toBe('togglePlay');
   });

@@ -1,6 +1,6 @@
 /** What a key press on the transcript page asks for, if anything. */
 export type ShortcutAction =
-  'togglePlay' | 'back' | 'forward' | 'undo' | 'redo' | 'find' | 'nextUncertain';
+  'togglePlay' | 'back' | 'forward' | 'undo' | 'redo' | 'find' | 'nextUncertain' | 'showShortcuts';
 
 export interface KeyPress {
   key: string;
@@ -23,8 +23,9 @@ function closest(target: unknown, selector: string): boolean {
 
 /**
  * The page's keys: Space plays or pauses, the arrows seek, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and
- * redo, U goes to the next word the machine was unsure of, Ctrl+F finds (a focused line has its own keys too: `lineShortcutFor`). Text fields keep every key for themselves (their own undo included), and
- * buttons, links and menus keep Space and the arrows.
+ * redo, U goes to the next word the machine was unsure of, Ctrl+F finds, ? lists the keys (a
+ * focused line has its own keys too: `lineShortcutFor`). Text fields keep every key for themselves
+ * (their own undo included), and buttons, links and menus keep Space and the arrows.
  */
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
   const command = press.ctrlKey || press.metaKey;
@@ -39,6 +40,7 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
     return null;
   }
   if (command || press.altKey) return null;
+  if (press.key === '?') return 'showShortcuts';
   if (closest(press.target, OWN_KEYS) && !closest(press.target, '[data-playback-keys]')) {
     return null;
   }

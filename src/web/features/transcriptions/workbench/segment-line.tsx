@@ -102,7 +102,7 @@ export function SegmentLine(props: SegmentLineProps) {
           aria-label={`Play from ${timestamp}`}
           onClick={() => onSeek(index)}
           className={cn(
-            'mt-0.5 min-w-12 shrink-0 rounded px-1 py-0.5 text-left font-mono text-xs tabular-nums hover:bg-brand-100 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
+            'mt-0.5 min-w-12 shrink-0 rounded px-1 py-0.5 text-left font-mono text-xs tabular-nums max-sm:-mt-2 max-sm:min-h-11 hover:bg-brand-100 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600',
             isPlaying ? 'font-semibold text-brand-700' : 'text-slate-500',
           )}
         >

@@ -31,7 +31,7 @@ export function SpeakerMenu(props: SpeakerMenuProps) {
         aria-label={`Speaker of ${lineName}: ${speaker}`}
         title="Change speaker (S)"
         className={cn(
-          'mt-0.5 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-700',
+          '-mt-2 inline-flex h-11 w-11 shrink-0 sm:mt-0.5 sm:h-7 sm:w-7 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-700',
           // Where there is a mouse the button waits for the line to be pointed at or focused.
           'pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100 pointer-fine:data-[state=open]:opacity-100',
         )}

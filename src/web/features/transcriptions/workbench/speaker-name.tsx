@@ -94,7 +94,7 @@ export function SpeakerName({
           title="Rename speaker"
           onClick={() => setDraft(name)}
           className={cn(
-            '-mx-1 rounded px-1 text-sm font-semibold break-words hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600',
+            '-mx-1 rounded px-1 text-sm font-semibold break-words max-sm:min-h-11 max-sm:min-w-11 hover:bg-slate-100 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600',
             color.text,
           )}
         >

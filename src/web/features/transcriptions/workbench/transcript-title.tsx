@@ -57,7 +57,7 @@ export function TranscriptTitle({
           aria-label="Rename transcript"
           title="Rename"
           onClick={() => setDraft(filename)}
-          className="mt-1 shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 sm:mt-1.5"
+          className="-my-1.5 shrink-0 rounded-md p-3.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 sm:mt-1.5 sm:p-1.5"
         >
           <Pencil aria-hidden="true" className="h-4 w-4" />
         </button>

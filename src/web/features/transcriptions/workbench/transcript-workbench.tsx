@@ -1,4 +1,4 @@
-import { Eye, Redo2, Undo2 } from 'lucide-react';
+import { Eye, Keyboard, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { TranscriptionDto } from '../../../../core/api/transcriptions';
@@ -8,6 +8,7 @@ import { ConflictAlert } from './conflict-alert';
 import { DroppedAudioNote } from './dropped-audio-note';
 import { CorrectionOffer } from './correction-offer';
 import { FindBar } from './find-bar';
+import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 import { ReplaceBar } from './replace-bar';
 import { replaceAll } from './replace-all';
 import { toast } from '../../toasts/toast-store';
@@ -29,7 +30,7 @@ import {
   segmentIndexAt,
   splitSegment,
 } from './segment-edits';
-import { startTimeParam } from '../../../lib/start-time-param';
+import { searchedWordsParam, startTimeParam } from '../../../lib/start-time-param';
 import { useAudioPlayer } from './use-audio-player';
 import { revealElement, useFollowPlayback } from './use-follow-playback';
 import { useFindInTranscript } from './use-find-in-transcript';
@@ -53,7 +54,7 @@ const toggleClasses = (active: boolean) =>
   );
 
 const toolButton =
-  'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40';
+  'inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-40 sm:h-8 sm:w-8';
 
 /**
  * The transcript workbench: the sticky player, the timed lines to correct (edit, split, merge,
@@ -75,13 +76,28 @@ export function TranscriptWorkbench({
   const findInput = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<Mode>(segments.length > 0 ? 'timed' : 'text');
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
   const sessions = useRef(0);
   const readOnly = workbench.saveState.status === 'conflict';
   // The lines as the page opened them: saving replaces `transcription`, corrections are against these.
   const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
-  const find = useFindInTranscript(texts);
+  const search = useSearch();
+  const [startAt] = useState(() => startTimeParam(search));
+  // A search hit's words (`?q=`) open marked, as a find from the hit's line on: the first line
+  // not over by the hit's time (rounded to a tenth, it may fall just before the line starts).
+  const [opening] = useState(() => ({
+    query: searchedWordsParam(search),
+    fromSegment:
+      startAt === null
+        ? 0
+        : Math.max(
+            0,
+            segments.findIndex((segment) => segment.end > startAt),
+          ),
+  }));
+  const find = useFindInTranscript(texts, opening);
   const activeIndex = player.started ? segmentIndexAt(segments, player.time) : -1;
   const [follow, setFollow] = useFollowPlayback({
     list,
@@ -94,8 +110,6 @@ export function TranscriptWorkbench({
   const stickyBottom = () => sticky.current?.getBoundingClientRect().bottom ?? 0;
 
   // A link to a moment (`?t=12.3`, as search hits give): the player waits there, its line in view.
-  const search = useSearch();
-  const [startAt] = useState(() => startTimeParam(search));
   useEffect(() => {
     if (startAt === null) return;
     player.seek(startAt);
@@ -141,6 +155,7 @@ export function TranscriptWorkbench({
       else if (action === 'undo') undo();
       else if (action === 'redo') redo();
       else if (action === 'nextUncertain') goToNextUncertain();
+      else if (action === 'showShortcuts') setShortcutsShown(true);
       else {
         setMode((current) => (current === 'original' ? current : 'timed'));
         findInput.current?.focus();
@@ -316,6 +331,16 @@ export function TranscriptWorkbench({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Transcript</h2>
         <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            title="Keyboard shortcuts (?)"
+            onClick={() => setShortcutsShown(true)}
+            className="hidden h-8 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex"
+          >
+            <Keyboard aria-hidden="true" className="h-4 w-4" />
+            Shortcuts
+          </button>
+          <KeyboardShortcutsDialog open={shortcutsShown} onOpenChange={setShortcutsShown} />
           {transcription.isEdited && mode !== 'original' ? (
             <button
               type="button"

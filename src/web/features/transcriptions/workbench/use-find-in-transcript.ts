@@ -1,10 +1,23 @@
 import { useMemo, useState } from 'react';
 import { findMatches, stepMatch, type FindMatch } from './find-matches';
 
-/** Find in transcript: the query, its matches and which one is current. */
-export function useFindInTranscript(texts: readonly string[]) {
-  const [query, setQueryState] = useState('');
-  const [current, setCurrent] = useState(0);
+/**
+ * Find in transcript: the query, its matches and which one is current. It may open with a query
+ * (the words a search hit was found by), its current match the first in or after `fromSegment`.
+ */
+export function useFindInTranscript(
+  texts: readonly string[],
+  opening: { query: string; fromSegment: number } = { query: '', fromSegment: 0 },
+) {
+  const [query, setQueryState] = useState(opening.query);
+  const [current, setCurrent] = useState(() =>
+    Math.max(
+      0,
+      findMatches(texts, opening.query).findIndex(
+        (match) => match.segmentIndex >= opening.fromSegment,
+      ),
+    ),
+  );
   const matches = useMemo(() => findMatches(texts, query), [texts, query]);
   const index = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
   const bySegment = useMemo(() => {
