@@ -15,7 +15,10 @@ const itemBase =
 const itemClasses = `${itemBase} px-3`;
 const formatItemClasses = `${itemBase} pl-9 pr-3`;
 
-const contentClasses = 'z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+// Never taller than the room the window has: on a short screen the menu scrolls instead of
+// running off its top or bottom.
+const contentClasses =
+  'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
 
 /**
  * View, Share, Download (one item per export format, listed flat: submenus are fiddly by touch)
@@ -46,7 +49,12 @@ export function TranscriptionActionsMenu({
           <MoreVertical aria-hidden="true" className="h-5 w-5" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className={contentClasses}>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            collisionPadding={8}
+            className={contentClasses}
+          >
             <DropdownMenu.Item
               className={itemClasses}
               onSelect={() => navigate(`/transcription/${transcription.id}`)}
