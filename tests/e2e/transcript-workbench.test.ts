@@ -73,6 +73,15 @@ describe('the transcript workbench on the detail page', () => {
       .toBe(`${first.text} eleven`);
     await page.reload();
     await lineText(timedLines(page).first()).getByText(`${first.text} eleven`).waitFor();
+    // The undo history survives the reload: the edit made before it can still be taken back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(async () => (await transcriptOf(page, machine.id)).segments[0]?.text)
+      .toBe(first.text);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect
+      .poll(async () => (await transcriptOf(page, machine.id)).segments[0]?.text)
+      .toBe(`${first.text} eleven`);
 
     // Split the second line after its fifth word, at the caret; the time is shared.
     const words = second.text.split(' ');

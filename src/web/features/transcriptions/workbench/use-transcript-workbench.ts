@@ -16,6 +16,7 @@ import {
   undo,
   type EditHistory,
 } from './edit-history';
+import { restoreHistory, storeHistory } from './stored-history';
 import { TranscriptSaver, type SaveState, type TranscriptDocument } from './transcript-saver';
 
 async function sendPatch(id: string, patch: TranscriptionPatch): Promise<TranscriptionDto> {
@@ -46,6 +47,8 @@ export interface TranscriptWorkbench {
   settled: () => Promise<void>;
 }
 
+const HISTORY_STORE_DELAY_MS = 400;
+
 /**
  * The page's working copy of a transcript: its edit history, saved as it changes. Mounted once
  * per loaded version (the page remounts it after a reload), so server answers never overwrite
@@ -53,9 +56,10 @@ export interface TranscriptWorkbench {
  */
 export function useTranscriptWorkbench(transcription: TranscriptionDto): TranscriptWorkbench {
   const queryClient = useQueryClient();
-  const [history, setHistory] = useState<EditHistory<TranscriptDocument>>(() =>
-    startHistory({ filename: transcription.filename, segments: transcription.segments }),
-  );
+  const [history, setHistory] = useState<EditHistory<TranscriptDocument>>(() => {
+    const loaded = { filename: transcription.filename, segments: transcription.segments };
+    return restoreHistory(sessionStorage, transcription.id, loaded) ?? startHistory(loaded);
+  });
   const [saveState, setSaveState] = useState<SaveState>({ status: 'idle' });
   const [saver] = useState(
     () =>
@@ -72,6 +76,17 @@ export function useTranscriptWorkbench(transcription: TranscriptionDto): Transcr
   );
 
   useEffect(() => saver.save(history.present), [saver, history.present]);
+  // A reload of this tab can still undo what was done before it: kept after a pause in typing
+  // (a long transcript's history is a large string), and at once when the page goes.
+  useEffect(() => {
+    const store = () => storeHistory(sessionStorage, transcription.id, history);
+    const timer = setTimeout(store, HISTORY_STORE_DELAY_MS);
+    window.addEventListener('pagehide', store);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', store);
+    };
+  }, [transcription.id, history]);
 
   // Leaving with a change not yet on the server: the browser asks first.
   useEffect(() => {
