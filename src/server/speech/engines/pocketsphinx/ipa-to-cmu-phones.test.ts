@@ -21,6 +21,11 @@ describe('ipaToCmuPhones', () => {
     ]);
   });
 
+  it('writes a glottal stop before a syllabic n as cmudict does: T AH N', () => {
+    expect(ipaToCmuPhones('ɡlˈʌʔn̩')).toEqual(['G', 'L', 'AH', 'T', 'AH', 'N']);
+    expect(ipaToCmuPhones('bˈɑːɾl̩')).toEqual(['B', 'AA', 'T', 'AH', 'L']);
+  });
+
   it('skips marks and symbols that carry no phone', () => {
     expect(ipaToCmuPhones('ˈˌː-')).toEqual([]);
     expect(ipaToCmuPhones('ʔə')).toEqual(['AH']);

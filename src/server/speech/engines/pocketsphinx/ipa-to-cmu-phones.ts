@@ -2,9 +2,15 @@
  * espeak-ng's IPA for US English, mapped to the 39 phones of CMU Sphinx's en-us acoustic model
  * (the ARPAbet of cmudict, without stress). Longest match first: diphthongs and affricates are
  * one phone there. Stress, length and syllable marks carry no phone; anything else unknown is
- * skipped rather than guessed.
+ * skipped rather than guessed. espeak-ng writes US /t/ before a syllabic n as a glottal stop
+ * ("button" bˈʌʔn̩), where cmudict writes T AH N; syllabic consonants are AH and the consonant
+ * there ("bottle" B AA T AH L). A glottal stop elsewhere (before a vowel) is no phone.
  */
 const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['ʔn\u0329', ['T', 'AH', 'N']],
+  ['n\u0329', ['AH', 'N']],
+  ['l\u0329', ['AH', 'L']],
+  ['m\u0329', ['AH', 'M']],
   ['tʃ', ['CH']],
   ['dʒ', ['JH']],
   ['oʊ', ['OW']],
