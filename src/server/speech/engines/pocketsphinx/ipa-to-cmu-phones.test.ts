@@ -30,4 +30,36 @@ describe('ipaToCmuPhones', () => {
     expect(ipaToCmuPhones('ˈˌː-')).toEqual([]);
     expect(ipaToCmuPhones('ʔə')).toEqual(['AH']);
   });
+
+  it('can reduce the open and mid vowels of unstressed syllables to AH, as cmudict often does', () => {
+    expect(ipaToCmuPhones('kˈaʊnsɛld', { reduceUnstressed: true })).toEqual([
+      'K',
+      'AW',
+      'N',
+      'S',
+      'AH',
+      'L',
+      'D',
+    ]);
+    expect(ipaToCmuPhones('plˈɛzæntɚ', { reduceUnstressed: true })).toEqual([
+      'P',
+      'L',
+      'EH',
+      'Z',
+      'AH',
+      'N',
+      'T',
+      'ER',
+    ]);
+    // Stressed vowels, and close vowels and diphthongs, stay as they are.
+    expect(ipaToCmuPhones('sˌʌbɪˈɑːkoʊ', { reduceUnstressed: true })).toEqual([
+      'S',
+      'AH',
+      'B',
+      'IH',
+      'AA',
+      'K',
+      'OW',
+    ]);
+  });
 });

@@ -77,16 +77,50 @@ const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
 
 const LONGEST_FIRST = [...IPA_TO_CMU].sort(([a], [b]) => b.length - a.length);
 
-/** `kɛnˈoʊbaɪ` → `K EH N OW B AY`; empty when nothing in it is a phone. */
-export function ipaToCmuPhones(ipa: string): string[] {
+const STRESS_MARKS = new Set(['ˈ', 'ˌ']);
+const VOWELS = new Set([
+  'IY',
+  'IH',
+  'EH',
+  'AE',
+  'AA',
+  'AO',
+  'OW',
+  'UW',
+  'UH',
+  'AH',
+  'ER',
+  'AY',
+  'AW',
+  'EY',
+  'OY',
+]);
+/** Full vowels that speakers often reduce to a schwa when unstressed, as cmudict's AH0 shows. */
+const REDUCIBLE = new Set(['EH', 'AE', 'AA', 'AO']);
+
+/**
+ * `kɛnˈoʊbaɪ` → `K EH N OW B AY`; empty when nothing in it is a phone. With `reduceUnstressed`,
+ * the open and mid vowels of syllables espeak-ng marks with no stress become AH, the reduced
+ * form cmudict writes for many of them ("counselled" K AW N S AH L D where espeak-ng has ɛ).
+ */
+export function ipaToCmuPhones(
+  ipa: string,
+  options: { reduceUnstressed?: boolean } = {},
+): string[] {
   const phones: string[] = [];
   let rest = ipa.normalize('NFC');
+  let stressed = false;
   while (rest.length > 0) {
     const match = LONGEST_FIRST.find(([symbol]) => rest.startsWith(symbol));
     if (match) {
-      phones.push(...match[1]);
+      const [first, ...others] = match[1];
+      const isVowel = first !== undefined && VOWELS.has(first);
+      const reduce = options.reduceUnstressed && isVowel && !stressed && REDUCIBLE.has(first);
+      phones.push(reduce ? 'AH' : (first as string), ...others);
+      if (isVowel) stressed = false;
       rest = rest.slice(match[0].length);
     } else {
+      if (STRESS_MARKS.has(rest[0] as string)) stressed = true;
       rest = rest.slice(1);
     }
   }
