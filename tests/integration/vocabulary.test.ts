@@ -210,7 +210,26 @@ describe('custom vocabulary through PocketSphinx (a real clip, the real engine)'
       method: 'PUT',
       url: '/api/vocabulary',
       headers: { cookie: owner.cookie, ...SAME_ORIGIN },
-      payload: { terms: ['Sweynheim', 'Pannartz'] },
+      // A whole project's list, as an account keeps it: more than a handful of new words once
+      // crashed the decoder (sphinxbase's trie and words added after loading, decision 0066).
+      payload: {
+        terms: [
+          'Sweynheim',
+          'Pannartz',
+          'Schoeffer',
+          'Maintz',
+          'woodcutters',
+          'shapeliness',
+          'missals',
+          'pleasanter',
+          'counselled',
+          "Feed'st",
+          'buriest',
+          'churl',
+          "mak'st",
+          'niggarding',
+        ],
+      },
     });
     const withVocabulary = await transcribe(owner.cookie, { vocabulary: 'Subiaco' });
     expect(withVocabulary).toContain('Sweynheim');

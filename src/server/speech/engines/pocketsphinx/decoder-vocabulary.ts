@@ -18,7 +18,7 @@ export const LEARNED_WORD_WEIGHT = 10;
 export class DecoderVocabulary {
   private decoder: PocketSphinxDecoder;
   private readonly createDecoder: () => PocketSphinxDecoder;
-  private readonly pronunciations = new Map<string, string | null>();
+  private readonly pronunciations = new Map<string, string[] | null>();
   private words = '';
   private learned = false;
   private readonly weight: number;
@@ -50,8 +50,10 @@ export class DecoderVocabulary {
     const fresh = pronounceWords(toPronounce);
     for (const word of toPronounce) this.pronunciations.set(word, fresh.get(word) ?? null);
     for (const word of unknown) {
-      const phones = this.pronunciations.get(word);
-      if (phones) learn.set(word, phones);
+      // Further pronunciations are `word(2)`, ... as in cmudict.
+      this.pronunciations.get(word)?.forEach((phones, index) => {
+        learn.set(index === 0 ? word : `${word}(${index + 1})`, phones);
+      });
     }
     if (learn.size > 0) {
       this.learned = true;

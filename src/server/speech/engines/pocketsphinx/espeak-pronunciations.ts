@@ -6,12 +6,13 @@ const ESPEAK_TIMEOUT_MS = 20_000;
 
 /**
  * Pronunciations for words the dictionary lacks, from espeak-ng's US English rules and exception
- * lists (a real grapheme-to-phoneme source), as the en-us model's phones. One espeak-ng run for
- * all of them: each word is its own sentence, so each comes back on its own line. Words that
- * give no phones are left out. Synchronous: it runs on a decoder thread, between two chunks.
+ * lists (a real grapheme-to-phoneme source), as the en-us model's phones: espeak-ng's own, then,
+ * when it differs, the same with unstressed vowels reduced (see ipaToCmuPhones). One espeak-ng
+ * run for all of them: each word is its own sentence, so each comes back on its own line. Words
+ * that give no phones are left out. Synchronous: it runs on a decoder thread, between two chunks.
  */
-export function pronounceWords(words: readonly string[]): Map<string, string> {
-  const pronunciations = new Map<string, string>();
+export function pronounceWords(words: readonly string[]): Map<string, string[]> {
+  const pronunciations = new Map<string, string[]>();
   if (words.length === 0) return pronunciations;
   let output: string;
   try {
@@ -31,12 +32,14 @@ export function pronounceWords(words: readonly string[]): Map<string, string> {
   if (lines.length !== words.length)
     return words.length === 1 ? pronunciations : pronounceOneByOne(words);
   words.forEach((word, index) => {
-    const phones = ipaToCmuPhones(lines[index] ?? '');
-    if (phones.length > 0) pronunciations.set(word, phones.join(' '));
+    const ipa = lines[index] ?? '';
+    const phones = ipaToCmuPhones(ipa).join(' ');
+    const reduced = ipaToCmuPhones(ipa, { reduceUnstressed: true }).join(' ');
+    if (phones !== '') pronunciations.set(word, reduced === phones ? [phones] : [phones, reduced]);
   });
   return pronunciations;
 }
 
-function pronounceOneByOne(words: readonly string[]): Map<string, string> {
+function pronounceOneByOne(words: readonly string[]): Map<string, string[]> {
   return new Map(words.flatMap((word) => [...pronounceWords([word])]));
 }

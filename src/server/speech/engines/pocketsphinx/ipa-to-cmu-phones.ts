@@ -2,9 +2,15 @@
  * espeak-ng's IPA for US English, mapped to the 39 phones of CMU Sphinx's en-us acoustic model
  * (the ARPAbet of cmudict, without stress). Longest match first: diphthongs and affricates are
  * one phone there. Stress, length and syllable marks carry no phone; anything else unknown is
- * skipped rather than guessed.
+ * skipped rather than guessed. espeak-ng writes US /t/ before a syllabic n as a glottal stop
+ * ("button" bˈʌʔn̩), where cmudict writes T AH N; syllabic consonants are AH and the consonant
+ * there ("bottle" B AA T AH L). A glottal stop elsewhere (before a vowel) is no phone.
  */
 const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['ʔn\u0329', ['T', 'AH', 'N']],
+  ['n\u0329', ['AH', 'N']],
+  ['l\u0329', ['AH', 'L']],
+  ['m\u0329', ['AH', 'M']],
   ['tʃ', ['CH']],
   ['dʒ', ['JH']],
   ['oʊ', ['OW']],
@@ -71,16 +77,50 @@ const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
 
 const LONGEST_FIRST = [...IPA_TO_CMU].sort(([a], [b]) => b.length - a.length);
 
-/** `kɛnˈoʊbaɪ` → `K EH N OW B AY`; empty when nothing in it is a phone. */
-export function ipaToCmuPhones(ipa: string): string[] {
+const STRESS_MARKS = new Set(['ˈ', 'ˌ']);
+const VOWELS = new Set([
+  'IY',
+  'IH',
+  'EH',
+  'AE',
+  'AA',
+  'AO',
+  'OW',
+  'UW',
+  'UH',
+  'AH',
+  'ER',
+  'AY',
+  'AW',
+  'EY',
+  'OY',
+]);
+/** Full vowels that speakers often reduce to a schwa when unstressed, as cmudict's AH0 shows. */
+const REDUCIBLE = new Set(['EH', 'AE', 'AA', 'AO']);
+
+/**
+ * `kɛnˈoʊbaɪ` → `K EH N OW B AY`; empty when nothing in it is a phone. With `reduceUnstressed`,
+ * the open and mid vowels of syllables espeak-ng marks with no stress become AH, the reduced
+ * form cmudict writes for many of them ("counselled" K AW N S AH L D where espeak-ng has ɛ).
+ */
+export function ipaToCmuPhones(
+  ipa: string,
+  options: { reduceUnstressed?: boolean } = {},
+): string[] {
   const phones: string[] = [];
   let rest = ipa.normalize('NFC');
+  let stressed = false;
   while (rest.length > 0) {
     const match = LONGEST_FIRST.find(([symbol]) => rest.startsWith(symbol));
     if (match) {
-      phones.push(...match[1]);
+      const [first, ...others] = match[1];
+      const isVowel = first !== undefined && VOWELS.has(first);
+      const reduce = options.reduceUnstressed && isVowel && !stressed && REDUCIBLE.has(first);
+      phones.push(reduce ? 'AH' : (first as string), ...others);
+      if (isVowel) stressed = false;
       rest = rest.slice(match[0].length);
     } else {
+      if (STRESS_MARKS.has(rest[0] as string)) stressed = true;
       rest = rest.slice(1);
     }
   }

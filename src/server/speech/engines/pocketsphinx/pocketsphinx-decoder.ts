@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SpeechEngineError } from '../speech-engine-error.js';
+import { unigramArpa, vocabularyInterpolation } from './vocabulary-language-model.js';
 import type { TimedWord } from '../group-words-into-segments.js';
 import type { PocketSphinxModel } from './find-pocketsphinx-model.js';
 import type { PocketSphinxLibrary } from './pocketsphinx-library.js';
@@ -25,6 +29,19 @@ function baseWord(word: string): string {
   return word.replace(/\(\d+\)$/, '');
 }
 
+const dictionaries = new Map<string, string>();
+
+/** The model's dictionary text, read once per thread, ending in a newline. */
+function dictionaryText(dictionaryPath: string): string {
+  let text = dictionaries.get(dictionaryPath);
+  if (text === undefined) {
+    text = readFileSync(dictionaryPath, 'utf8');
+    if (!text.endsWith('\n')) text += '\n';
+    dictionaries.set(dictionaryPath, text);
+  }
+  return text;
+}
+
 /** One PocketSphinx decoder: loads the model once, then decodes any number of chunks. */
 export class PocketSphinxDecoder {
   private readonly library: PocketSphinxLibrary;
@@ -35,11 +52,13 @@ export class PocketSphinxDecoder {
   private analyser: SpeechAnalyser | undefined;
   /** Where utterances really start: see UtteranceClock. */
   private onsets: VoiceOnsetTracker | undefined;
+  private readonly model: PocketSphinxModel;
   /** The model's starting mean (its `-cmninit`), as the decoder held it before any audio. */
   private readonly modelMean: Float32Array;
 
   constructor(library: PocketSphinxLibrary, model: PocketSphinxModel) {
     this.library = library;
+    this.model = model;
     this.config = library.createConfig({
       '-hmm': model.acousticModel,
       '-lm': model.languageModel,
@@ -130,19 +149,46 @@ export class PocketSphinxDecoder {
   }
 
   /**
-   * Teaches the decoder words with their phones, each a unigram `weight` times as likely as the
-   * uniform share. They stay until the decoder is freed: PocketSphinx cannot forget a word.
+   * Teaches the decoder words with their phones (more than one pronunciation: `word(2)` keys),
+   * each as likely as a unigram `weight` times the uniform share of the language model's
+   * vocabulary, whatever the words before it. They stay until the decoder is freed: PocketSphinx
+   * cannot forget a word. The words go in a model of their own interpolated with the n-gram model
+   * (see PocketSphinxLibrary.addLanguageModel), and the dictionary is reloaded with them.
    */
   learnWords(pronunciations: ReadonlyMap<string, string>, weight: number): void {
     const decoder = this.decoder;
     if (decoder === null) throw new SpeechEngineError('the PocketSphinx decoder was freed');
-    const entries = [...pronunciations];
-    entries.forEach(([word, phones], index) => {
-      if (!this.library.addLanguageModelWord(decoder, word, weight))
-        throw new SpeechEngineError(`PocketSphinx could not add "${word}" to its language model`);
-      if (!this.library.addWord(decoder, word, phones, index === entries.length - 1))
-        throw new SpeechEngineError(`PocketSphinx could not add "${word}" (${phones})`);
-    });
+    const words = [...new Set([...pronunciations.keys()].map(baseWord))];
+    if (words.length === 0) return;
+    const scale = this.library.languageModelScale(decoder);
+    if (scale === null || !(scale.words > 0))
+      throw new SpeechEngineError('PocketSphinx has no n-gram language model to add words to');
+    const directory = mkdtempSync(path.join(tmpdir(), 'sonoscript-vocabulary-'));
+    try {
+      const arpaPath = path.join(directory, 'vocabulary.arpa');
+      const dictionaryPath = path.join(directory, 'vocabulary.dict');
+      writeFileSync(arpaPath, unigramArpa(words));
+      writeFileSync(
+        dictionaryPath,
+        dictionaryText(this.model.dictionary) +
+          [...pronunciations].map(([word, phones]) => `${word} ${phones}\n`).join(''),
+      );
+      const interpolation = vocabularyInterpolation(
+        weight / scale.words,
+        words.length,
+        scale.languageWeight,
+      );
+      if (!this.library.addLanguageModel(decoder, arpaPath, 'vocabulary', interpolation))
+        throw new SpeechEngineError(
+          "PocketSphinx could not add the custom vocabulary's language model",
+        );
+      if (!this.library.loadDictionary(decoder, dictionaryPath))
+        throw new SpeechEngineError(
+          'PocketSphinx could not load the dictionary with the custom vocabulary',
+        );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   }
 
   free(): void {

@@ -51,17 +51,19 @@ export interface PocketSphinxLibrary {
   /** Whether the decoder's dictionary holds this word (ps_lookup_word). */
   knowsWord(decoder: Pointer, word: string): boolean;
   /**
-   * Adds a word with its phones (space-separated) to the dictionary and to the language model of
-   * every n-gram search (ps_add_word: there at the uniform unigram weight, unless the model
-   * already holds it); `update` rebuilds the search, so pass it with the last word only.
+   * Puts a second language model (ARPA file) beside the decoder's n-gram model, interpolated with
+   * it at `weight` (0 to 1; the first model keeps 1 - weight). Each model scores only the words it
+   * holds, with the decoder's language weight and word insertion penalty, so words the first model
+   * lacks never reach its trie: words added to the trie after loading (ps_add_word,
+   * ngram_model_add_word) have ids past the ones its bigram search expects, and with nine of
+   * them a real clip crashed the process (segmentation fault in lm_trie_score). Takes effect with
+   * the next loadDictionary. Meant for a set holding one model (the decoder's own).
    */
-  addWord(decoder: Pointer, word: string, phones: string, update: boolean): boolean;
-  /**
-   * Adds a unigram to the current search's language model itself (the model inside the search's
-   * model set), `weight` times the uniform probability (ngram_model_add_word). Done before
-   * addWord, whose own addition then finds the word there and keeps this weight.
-   */
-  addLanguageModelWord(decoder: Pointer, word: string, weight: number): boolean;
+  addLanguageModel(decoder: Pointer, arpaPath: string, name: string, weight: number): boolean;
+  /** The language weight (`-lw`) scores are scaled by, and how many words the n-gram model holds. */
+  languageModelScale(decoder: Pointer): { languageWeight: number; words: number } | null;
+  /** Replaces the dictionary by this file and rebuilds the searches over it (ps_load_dict). */
+  loadDictionary(decoder: Pointer, dictionaryPath: string): boolean;
 
   /** The decoder's configuration, with the acoustic model's own front-end settings merged in. */
   decoderConfig(decoder: Pointer): Pointer | null;
@@ -159,25 +161,39 @@ export function loadPocketSphinxLibrary(
   const psSetSearch = pocketsphinx.func('ps_set_search', 'int', [pointer, 'const char *']);
   const psGetConfig = pocketsphinx.func('ps_get_config', pointer, [pointer]);
   const psLookupWord = pocketsphinx.func('ps_lookup_word', pointer, [pointer, 'const char *']);
-  const psAddWord = pocketsphinx.func('ps_add_word', 'int', [
-    pointer,
-    'const char *',
-    'const char *',
-    'int',
-  ]);
   const psGetSearch = pocketsphinx.func('ps_get_search', 'const char *', [pointer]);
   const psGetLm = pocketsphinx.func('ps_get_lm', pointer, [pointer, 'const char *']);
   const ckdFree = sphinxbase.func('ckd_free', 'void', [pointer]);
-  const ngramSetIter = sphinxbase.func('ngram_model_set_iter', pointer, [pointer]);
-  const ngramSetIterModel = sphinxbase.func('ngram_model_set_iter_model', pointer, [
+  const ngramModelRead = sphinxbase.func('ngram_model_read', pointer, [
     pointer,
-    koffi.out(koffi.pointer('const char *')),
+    'const char *',
+    'int',
+    pointer,
   ]);
-  const ngramSetIterFree = sphinxbase.func('ngram_model_set_iter_free', 'void', [pointer]);
-  const ngramAddWord = sphinxbase.func('ngram_model_add_word', 'int32_t', [
+  const ngramModelApplyWeights = sphinxbase.func('ngram_model_apply_weights', 'int', [
+    pointer,
+    'float',
+    'float',
+  ]);
+  const ngramModelSetAdd = sphinxbase.func('ngram_model_set_add', pointer, [
+    pointer,
     pointer,
     'const char *',
     'float',
+    'int',
+  ]);
+  const ngramModelSetInterp = sphinxbase.func('ngram_model_set_interp', pointer, [
+    pointer,
+    pointer,
+    pointer,
+  ]);
+  const ngramModelGetCounts = sphinxbase.func('ngram_model_get_counts', pointer, [pointer]);
+  const cmdLnFloat = sphinxbase.func('cmd_ln_float_r', 'double', [pointer, 'const char *']);
+  const psLoadDict = pocketsphinx.func('ps_load_dict', 'int', [
+    pointer,
+    'const char *',
+    'const char *',
+    'const char *',
   ]);
   const psGetFeat = pocketsphinx.func('ps_get_feat', pointer, [pointer]);
 
@@ -259,19 +275,37 @@ export function loadPocketSphinxLibrary(
       ckdFree(pronunciation);
       return true;
     },
-    addWord: (decoder, word, phones, update) =>
-      asNumber(psAddWord(decoder, word, phones, update ? 1 : 0)) >= 0,
-    addLanguageModelWord(decoder, word, weight) {
+    addLanguageModel(decoder, arpaPath, name, weight) {
       const search: unknown = psGetSearch(decoder);
       if (typeof search !== 'string') return false;
       const modelSet = asPointer(psGetLm(decoder, search));
-      if (modelSet === null) return false;
-      const iterator = asPointer(ngramSetIter(modelSet));
-      if (iterator === null) return false;
-      const model = asPointer(ngramSetIterModel(iterator, [null]));
-      ngramSetIterFree(iterator);
-      return model !== null && asNumber(ngramAddWord(model, word, weight)) >= 0;
+      const config = asPointer(psGetConfig(decoder));
+      if (modelSet === null || config === null) return false;
+      const NGRAM_ARPA = 1;
+      const model = asPointer(ngramModelRead(config, arpaPath, NGRAM_ARPA, psGetLogmath(decoder)));
+      if (model === null) return false;
+      ngramModelApplyWeights(model, cmdLnFloat(config, '-lw'), cmdLnFloat(config, '-wip'));
+      // The set renormalises: the new model gets weight / (number of models), the others the rest.
+      if (asPointer(ngramModelSetAdd(modelSet, model, name, weight * 2, 0)) === null) return false;
+      // Interpolate all the set's models for every word, rather than use one of them.
+      ngramModelSetInterp(modelSet, null, null);
+      return true;
     },
+    languageModelScale(decoder) {
+      const search: unknown = psGetSearch(decoder);
+      if (typeof search !== 'string') return null;
+      const modelSet = asPointer(psGetLm(decoder, search));
+      const config = asPointer(psGetConfig(decoder));
+      if (modelSet === null || config === null) return null;
+      const counts = asPointer(ngramModelGetCounts(modelSet));
+      if (counts === null) return null;
+      return {
+        languageWeight: asNumber(cmdLnFloat(config, '-lw')),
+        words: asNumber(koffi.decode(counts, 'uint32_t')),
+      };
+    },
+    loadDictionary: (decoder, dictionaryPath) =>
+      asNumber(psLoadDict(decoder, dictionaryPath, null, null)) === 0,
 
     decoderConfig: (decoder) => asPointer(psGetConfig(decoder)),
     decoderCepstralMean(decoder, cepstrumSize) {
