@@ -2,7 +2,7 @@
  * `npm run bench:word-times`: how close word times come to the truth (issue 28). Two recordings
  * are built whose word boundaries are known exactly, words joined with known pauses of 0.12-0.45 s:
  * - synthetic (tests/fixtures/speech/word-boundaries.ts): words spoken alone by espeak-ng, trimmed;
- * - real (tests/fixtures/speech/real-word-boundaries.ts): isolated words cut out of real read speech.
+ * - real (tests/fixtures/speech/real-word-boundaries.ts): isolated words cut from real read speech.
  * On each:
  * - recognition: the whole pipeline with PocketSphinx (chunks, stitching), its words against the
  *   truth, paired by text (edit distance: a misheard word pairs with the word said there, but an
@@ -101,8 +101,8 @@ async function main() {
   const engine = createPocketSphinxEngine({ parallelism: 1 });
   const aligner = new PocketSphinxWordAligner();
   try {
-    // An aligner of its own, fresh: the decoder's cepstral mean carries over from call to call, so
-    // after other lines the same cuts may come out a word different.
+    // An aligner of its own, fresh: its decoder's state (the live cepstral mean, it seems) carries
+    // over from call to call, and after other lines the same cuts came out a word different.
     const cuttingAligner = new PocketSphinxWordAligner();
     const real = await buildRealWordBoundaryRecording(workDir, cuttingAligner).finally(() =>
       cuttingAligner.close(),
