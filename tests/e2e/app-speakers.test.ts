@@ -61,7 +61,7 @@ describe('speakers in search and on the shared page, against the real server', (
     await expect.poll(() => hitLinks(page).count(), WAIT).toBe(1);
     // The hit opens the interview where Jonas says it.
     expect(await hitLinks(page).first().getAttribute('href')).toBe(
-      `/transcription/${interview.id}?t=3`,
+      `/transcription/${interview.id}?t=3&q=harbour`,
     );
     await speaker.selectOption('Anyone');
     await expect.poll(() => hitLinks(page).count(), WAIT).toBe(2);

@@ -218,7 +218,10 @@ describe('the public site, signed out, in a browser', () => {
     for (const [index, link] of links.entries()) {
       const expected = PUBLIC_META.get(link.path) ?? HOME_META;
       await main.getByRole('link').nth(index).click();
-      await expect.poll(() => page.title(), { message: link.path }).toBe(expected.title);
+      // A page's code loads on the first visit to it: on a busy machine that takes a while.
+      await expect
+        .poll(() => page.title(), { message: link.path, timeout: 15_000 })
+        .toBe(expected.title);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(page.url(), link.label).toBe(`${server.baseUrl}${link.path}`);
       expect(await page.getByRole('heading', { level: 1 }).count(), link.path).toBe(1);
