@@ -82,6 +82,9 @@ describe('the transcript workbench on the detail page', () => {
     await expect
       .poll(async () => (await transcriptOf(page, machine.id)).segments[0]?.text)
       .toBe(`${first.text} eleven`);
+    // The corrected line is marked as edited; the machine's other line is not.
+    await timedLines(page).first().getByText('edited', { exact: true }).waitFor();
+    expect(await timedLines(page).nth(1).getByText('edited', { exact: true }).count()).toBe(0);
 
     // Split the second line after its fifth word, at the caret; the time is shared.
     const words = second.text.split(' ');

@@ -35,6 +35,7 @@ describe('right-to-left lines', () => {
             readOnly={false}
             speakers={['Speaker 1']}
             startsTurn={index === 0}
+            edited={index === 1}
             onSeek={ignore}
             onSeekTo={ignore}
             onEdit={ignore}
@@ -47,6 +48,9 @@ describe('right-to-left lines', () => {
     );
     expect(elementHolding(html, HEBREW)).toContain('dir="auto"');
     expect(elementHolding(html, ARABIC)).toContain('dir="auto"');
+    // The line a person changed says so; the other does not.
+    expect(html.match(/>edited</g)).toHaveLength(1);
+    expect(html.indexOf('>edited<')).toBeGreaterThan(html.indexOf(HEBREW));
   });
 
   it('edit a line in a field that follows its direction', () => {

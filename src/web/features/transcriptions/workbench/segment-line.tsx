@@ -24,6 +24,8 @@ interface SegmentLineProps {
   speakers: readonly string[];
   /** The line begins a turn: a new speaker speaks (or it is the first line). */
   startsTurn: boolean;
+  /** A person changed this line: it differs from the machine's first transcript. */
+  edited: boolean;
   onSeek: (index: number) => void;
   /** The word being said in this line, or -1. */
   playingWord: number;
@@ -109,6 +111,11 @@ export function SegmentLine(props: SegmentLineProps) {
           {timestamp}
         </button>
         <div className={cn('min-w-0 flex-1', several && cn('border-l-2 pl-2.5', color.border))}>
+          {props.edited && !editor ? (
+            <span className="float-right ml-2 rounded bg-amber-50 px-1.5 text-xs text-amber-800">
+              edited
+            </span>
+          ) : null}
           {editor ?? (
             <div
               ref={text}

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Eye, Keyboard, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { TranscriptionDto } from '../../../../core/api/transcriptions';
+import type { OriginalTranscriptDto, TranscriptionDto } from '../../../../core/api/transcriptions';
 import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
 import { ConflictAlert } from './conflict-alert';
@@ -35,6 +36,7 @@ import { useAudioPlayer } from './use-audio-player';
 import { revealElement, useFollowPlayback } from './use-follow-playback';
 import { useFindInTranscript } from './use-find-in-transcript';
 import type { TranscriptWorkbench as Workbench } from './use-transcript-workbench';
+import { editedLines } from './edited-lines';
 
 type Mode = 'timed' | 'text' | 'original';
 
@@ -83,6 +85,15 @@ export function TranscriptWorkbench({
   const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
+  // Once anything was changed, the machine's first transcript tells which lines a person touched.
+  const original = useQuery<OriginalTranscriptDto>({
+    queryKey: [`/api/transcriptions/${encodeURIComponent(transcription.id)}/original`],
+    enabled: transcription.isEdited || workbench.canUndo,
+  });
+  const edited = useMemo(
+    () => (original.data ? editedLines(segments, original.data.segments) : []),
+    [segments, original.data],
+  );
   const search = useSearch();
   const [startAt] = useState(() => startTimeParam(search));
   // A search hit's words (`?q=`) open marked, as a find from the hit's line on: the first line
@@ -409,6 +420,7 @@ export function TranscriptWorkbench({
                 readOnly={readOnly}
                 speakers={speakers}
                 startsTurn={startsTurn(segments, index)}
+                edited={edited[index] ?? false}
                 onSeek={playLine}
                 onEdit={startEditing}
                 onGiveTo={giveTo}
