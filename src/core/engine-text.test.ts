@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptionEngineText } from './engine-text.js';
+import { engineShortName, transcriptionEngineText } from './engine-text.js';
 
 describe('the engine line on the detail page', () => {
   it('names the engine and model that made the transcript', () => {
@@ -14,5 +14,14 @@ describe('the engine line on the detail page', () => {
 
   it('says nothing while no engine has written the transcript yet', () => {
     expect(transcriptionEngineText(null, null)).toBeNull();
+  });
+});
+
+describe('the engine on a list row', () => {
+  it('names it in a word or two, nothing before it is known', () => {
+    expect(engineShortName('whisper', 'base.en')).toBe('whisper base.en');
+    expect(engineShortName('pocketsphinx', 'cmusphinx-en-us')).toBe('PocketSphinx');
+    expect(engineShortName('openai', 'whisper-1')).toBe('OpenAI');
+    expect(engineShortName(null, null)).toBeNull();
   });
 });

@@ -16,3 +16,19 @@ export function transcriptionEngineText(
       return `Transcribed with ${engine} ${model ?? ''}`.trim();
   }
 }
+
+/** The engine in a word or two, for a list row: `whisper base.en`, `PocketSphinx`, `OpenAI`. */
+export function engineShortName(engine: string | null, model: string | null): string | null {
+  switch (engine) {
+    case null:
+      return null;
+    case 'whisper':
+      return `whisper ${model ?? ''}`.trim();
+    case 'pocketsphinx':
+      return 'PocketSphinx';
+    case 'openai':
+      return 'OpenAI';
+    default:
+      return engine;
+  }
+}

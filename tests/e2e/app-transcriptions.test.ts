@@ -116,6 +116,8 @@ describe('the signed-in app against the real server', () => {
     const list = page.getByRole('list', { name: 'Transcriptions' });
     await list.getByRole('link', { name: 'meeting-notes.mp3' }).waitFor();
     await expect.poll(() => list.textContent()).toContain('four five six');
+    // Which engine wrote it is never hidden, on the row too.
+    await list.getByText('PocketSphinx', { exact: true }).waitFor();
 
     const { body: items } = await apiGet<TranscriptionListItemDto[]>(page, '/api/transcriptions');
     expect(items).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { engineShortName, transcriptionEngineText } from '../../../core/engine-text';
 import { languageName } from '../../../core/languages';
 import { FileAudio } from 'lucide-react';
 import { Link } from 'wouter';
@@ -37,6 +38,11 @@ export function TranscriptionListItem({
               {transcription.task === 'translate'
                 ? `${languageName(transcription.language)} → English`
                 : languageName(transcription.language)}
+            </span>
+          ) : null}
+          {transcription.engine ? (
+            <span title={transcriptionEngineText(transcription.engine, transcription.model) ?? ''}>
+              {engineShortName(transcription.engine, transcription.model)}
             </span>
           ) : null}
           {transcription.isTruncated ? <span className="text-amber-700">Truncated</span> : null}
