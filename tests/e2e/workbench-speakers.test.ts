@@ -243,4 +243,38 @@ describe('speakers in the web app', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('shows one voice as plain text in a paragraph per pause, and downloads it so', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+    await signUp(page, 'Mary Somerville');
+    const machine = await uploadViaApi(page, app.audio.shortMp3.path);
+    const lines = [
+      { start: 0, end: 2, text: 'Welcome to the budget meeting.', speaker: 'Speaker 1' },
+      { start: 2.2, end: 4, text: 'The forecast comes first.', speaker: 'Speaker 1' },
+      { start: 6.5, end: 8, text: 'Now the hiring plan.', speaker: 'Speaker 1' },
+      { start: 8.2, end: 9.5, text: 'Two roles open in March.', speaker: 'Speaker 1' },
+    ];
+    await patchSegments(page, machine.id, lines);
+    await page.goto(`/transcription/${machine.id}`);
+    await page.getByRole('button', { name: 'Plain text' }).click();
+    const paragraphs = page.getByRole('main').locator('p[dir="auto"]');
+    await expect
+      .poll(() => paragraphs.allTextContents())
+      .toEqual([
+        'Welcome to the budget meeting. The forecast comes first.',
+        'Now the hiring plan. Two roles open in March.',
+      ]);
+    for (const width of [1280, 390]) await screenshotAt(page, 'workbench-plain-text', width);
+
+    const downloaded = await page.evaluate(
+      async (id) => (await fetch(`/api/download/${id}`)).text(),
+      machine.id,
+    );
+    expect(downloaded).toBe(
+      'Welcome to the budget meeting. The forecast comes first.\n\n' +
+        'Now the hiring plan. Two roles open in March.',
+    );
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

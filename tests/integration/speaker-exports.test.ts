@@ -130,6 +130,19 @@ describe.each(kinds)('exports with speakers on %s', (kind) => {
     });
   });
 
+  it('writes TXT for one voice as a paragraph per pause', async () => {
+    const paused: TranscriptSegmentDto[] = [
+      { start: 0, end: 3, text: 'Welcome to the budget meeting.', speaker: 'Speaker 1' },
+      { start: 3.2, end: 6, text: 'The forecast comes first.', speaker: 'Speaker 1' },
+      { start: 9, end: 12, text: 'Now the hiring plan.', speaker: 'Speaker 1' },
+      { start: 12.4, end: 15, text: 'Two roles open in March.', speaker: 'Speaker 1' },
+    ];
+    expect((await download(paused, 'txt')).body).toBe(
+      'Welcome to the budget meeting. The forecast comes first.\n\n' +
+        'Now the hiring plan. Two roles open in March.',
+    );
+  });
+
   it('shows no name in any format when one person speaks, even a named one', async () => {
     const alone = INTERVIEW.map((segment) => ({ ...segment, speaker: 'Maria' }));
     const labelled = INTERVIEW.map((segment) => ({ ...segment, speaker: 'Speaker 1' }));

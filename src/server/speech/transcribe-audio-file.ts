@@ -1,5 +1,6 @@
 import type { SpeechTask } from '../../core/languages.js';
 import { vocabularyPrompt } from './vocabulary-prompt.js';
+import { AudioProgress } from './audio-progress.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeAudio } from './audio/decode-audio.js';
@@ -40,7 +41,10 @@ export interface TranscribeAudioFileOptions {
    * (DiskFullError), so a long file cannot fill it.
    */
   minFreeDiskBytes?: number;
-  /** Whole percent, 0 to 100, as chunks complete. */
+  /**
+   * Whole percent, 0 to 100, about every second while the audio is worked on: how much of the
+   * audio is done, with the chunks in the engine estimated at its measured speed (AudioProgress).
+   */
   onProgress?: (percent: number) => void;
   /**
    * The transcript so far, each time it grows: the chunks finished from the start of the recording
@@ -90,6 +94,9 @@ export interface AudioTranscript {
 }
 
 const DENOISE_TIMEOUT_MS = 15 * 60_000;
+const PROGRESS_EVERY_MS = 1000;
+/** How far along the preparation is once the audio is decoded; speech detection is the rest. */
+const DECODED_SHARE = 0.3;
 const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
@@ -102,6 +109,7 @@ export async function transcribeAudioFile(
   const { engine, signal, priority } = options;
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
+  let ticker: ReturnType<typeof setInterval> | undefined;
   try {
     if (options.minFreeDiskBytes !== undefined)
       await assertRoomForDecodedAudio(tempDir, options.maxSeconds, options.minFreeDiskBytes);
@@ -113,9 +121,16 @@ export async function transcribeAudioFile(
       timeoutMs: options.decodeTimeoutMs,
       signal,
     });
+    const progress = new AudioProgress(decoded.sampleCount, `${engine.name} ${engine.model ?? ''}`);
+    const report = (): void => options.onProgress?.(Math.floor(progress.percent()));
+    report();
+    ticker = options.onProgress ? setInterval(report, PROGRESS_EVERY_MS) : undefined;
+    progress.prepared(DECODED_SHARE);
     // The detector hears the audio as it came: the denoiser must not decide what is speech.
     const detector = options.speechDetector ?? sileroSpeechDetector;
-    const speechRegions = await detector.detectInFile(decoded.pcmPath, signal);
+    const speechRegions = await detector.detectInFile(decoded.pcmPath, signal, (fraction) =>
+      progress.prepared(DECODED_SHARE + (1 - DECODED_SHARE) * fraction),
+    );
     signal?.throwIfAborted();
     const denoised = await wantsDenoise(options.denoise ?? 'auto', decoded.pcmPath);
     if (denoised)
@@ -138,8 +153,6 @@ export async function transcribeAudioFile(
         })
       : await planChunks(decoded.pcmPath, { maxChunkSeconds, firstChunkSeconds });
     signal?.throwIfAborted();
-    options.onProgress?.(0);
-    let completed = 0;
     const finished: Array<TranscriptionResult | undefined> = [];
     let shownChunks = 0;
     const showTranscriptSoFar = (): void => {
@@ -165,17 +178,20 @@ export async function transcribeAudioFile(
       signal?.throwIfAborted();
       const samples = await readPcmRange(decoded.pcmPath, chunk);
       options.onChunkAudio?.(chunk.startSample, samples);
-      const result = holdsSpeech(speechRegions, chunk.startSample, chunk.endSample)
+      const chunkSamples = chunk.endSample - chunk.startSample;
+      const spoken = holdsSpeech(speechRegions, chunk.startSample, chunk.endSample);
+      if (spoken) progress.chunkStarted(index, chunkSamples);
+      const result = spoken
         ? keepSpeech(await transcribeChunk(samples, chunk), chunk, speechRegions)
         : { text: '', segments: [] };
+      progress.chunkFinished(index, chunkSamples, spoken);
       if (carriesContext) {
         if (result.text !== '') previousText = result.text;
         language ??= result.language;
       }
-      completed += 1;
       finished[index] = result;
       showTranscriptSoFar();
-      options.onProgress?.(Math.round((completed / chunks.length) * 100));
+      report();
       return result;
     });
     return {
@@ -208,6 +224,7 @@ export async function transcribeAudioFile(
       });
     }
   } finally {
+    clearInterval(ticker);
     await rm(tempDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ const BLOCK_SAMPLES = SILERO_FRAME_SAMPLES * 64;
 
 /** Silero VAD v5 through onnxruntime-node (docs/decisions/0059). */
 export const sileroSpeechDetector: SpeechDetector = {
-  async detectInFile(pcmPath, signal) {
+  async detectInFile(pcmPath, signal, onProgress) {
     const handle = await open(pcmPath, 'r');
     try {
       const { size } = await handle.stat();
@@ -35,6 +35,7 @@ export const sileroSpeechDetector: SpeechDetector = {
         if (samples === 0) break;
         await pushFrames(stream, tracker, block.subarray(0, samples));
         done += samples;
+        onProgress?.(done / sampleCount);
       }
       return tracker.finish(sampleCount);
     } finally {

@@ -36,6 +36,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     file,
     phase,
     progress,
+    job,
     error,
     speakers,
     setSpeakers,
@@ -114,6 +115,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               file={file}
               phase={phase}
               progress={progress}
+              job={job}
               speakers={speakers}
               onSpeakers={setSpeakers}
               denoise={denoise}

@@ -7,7 +7,8 @@ import type { SpeakersRequested } from '../../../core/speakers';
 import { DenoiseSelect } from './denoise-select';
 import { SpeakersSelect } from './speakers-select';
 import { UploadVocabularyField } from './upload-vocabulary-field';
-import type { UploadPhase } from './use-upload';
+import { TranscriptionProgress } from '../transcriptions/transcription-progress';
+import type { UploadedJob, UploadPhase } from './use-upload';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
   ready: 'Ready to upload',
@@ -20,6 +21,8 @@ interface UploadStatusProps {
   file: File;
   phase: Exclude<UploadPhase, 'idle'>;
   progress: number;
+  /** Once sent: the transcription, shown with the same numbers as its row in the list. */
+  job: UploadedJob | null;
   speakers: SpeakersRequested;
   onSpeakers: (speakers: SpeakersRequested) => void;
   denoise: DenoiseSetting;
@@ -36,6 +39,7 @@ export function UploadStatus({
   file,
   phase,
   progress,
+  job,
   speakers,
   onSpeakers,
   denoise,
@@ -56,22 +60,30 @@ export function UploadStatus({
           <p className="text-xs text-slate-500">{formatFileSize(file.size)}</p>
         </div>
       </div>
-      <div className="mt-3" aria-live="polite">
-        <p className="flex items-center justify-between text-sm text-slate-700">
-          <span className="flex items-center gap-2">
-            {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-            {PHASE_LABELS[phase]}
-          </span>
-          {phase === 'ready' ? null : <span className="tabular-nums">{Math.round(progress)}%</span>}
-        </p>
-      </div>
+      {phase === 'processing' && job ? (
+        <div className="mt-3" aria-live="polite">
+          <TranscriptionProgress transcription={job} label={PHASE_LABELS.processing} />
+        </div>
+      ) : (
+        <div className="mt-3" aria-live="polite">
+          <p className="flex items-center justify-between text-sm text-slate-700">
+            <span className="flex items-center gap-2">
+              {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
+              {PHASE_LABELS[phase]}
+            </span>
+            {phase === 'ready' ? null : (
+              <span className="tabular-nums">{Math.round(progress)}%</span>
+            )}
+          </p>
+        </div>
+      )}
       {phase === 'ready' ? (
         <div className="mt-3 flex flex-col gap-3">
           <SpeakersSelect value={speakers} onChange={onSpeakers} />
           <DenoiseSelect value={denoise} onChange={onDenoise} />
           <UploadVocabularyField value={vocabulary} onChange={onVocabulary} />
         </div>
-      ) : (
+      ) : phase === 'processing' && job ? null : (
         <Progress value={progress} label="Upload progress" className="mt-2" />
       )}
       <div className="mt-4 flex flex-wrap gap-2">

@@ -17,12 +17,10 @@ import { waitForTranscription } from './wait-for-transcription';
 
 export type UploadPhase = 'idle' | 'ready' | 'uploading' | 'processing' | 'done';
 
-/** Sending fills the bar to 90%; the job's own progress fills the rest. */
-const SENDING_SHARE = 90;
 const RESET_AFTER_DONE_MS = 2_000;
 
-const processingProgress = (jobProgress: number) =>
-  SENDING_SHARE + (Math.max(0, Math.min(100, jobProgress)) * (100 - SENDING_SHARE)) / 100;
+/** The job an upload became, as the list row shows it: the card shows the same numbers. */
+export type UploadedJob = Pick<TranscriptionDto, 'id' | 'status' | 'progress' | 'filename'>;
 
 /** The dashboard upload: choose -> 'Ready to upload' -> 'Uploading...' -> 'Processing transcription...' -> done. */
 export function useUpload({ isPaid }: { isPaid: boolean }) {
@@ -30,7 +28,9 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const usage = useUsage();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase>('idle');
+  /** The upload's own progress (0-100) while sending. */
   const [progress, setProgress] = useState(0);
+  const [job, setJob] = useState<UploadedJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
   const defaultLanguage = useDefaultLanguage();
@@ -50,6 +50,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setFile(null);
     setPhase('idle');
     setProgress(0);
+    setJob(null);
   }, []);
 
   useEffect(
@@ -84,13 +85,19 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     let final: TranscriptionDto | null = created;
     if (created.status === 'queued' || created.status === 'processing') {
       setPhase('processing');
-      setProgress(processingProgress(created.progress));
+      setJob({
+        id: created.id,
+        status: created.status,
+        progress: created.progress,
+        filename: created.filename,
+      });
       const controller = new AbortController();
       following.current = controller;
       try {
         final = await waitForTranscription(created.id, {
           signal: controller.signal,
-          onProgress: (progress) => setProgress(processingProgress(progress)),
+          onProgress: (progress) =>
+            setJob((current) => current && { ...current, status: 'processing', progress }),
         });
       } catch {
         if (controller.signal.aborted) return;
@@ -115,7 +122,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     const request = sendUpload(
       file,
       { speakers, language, task, denoise, vocabulary },
-      (fraction) => setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
+      (fraction) => setProgress(Math.min(100, fraction * 100)),
     );
     abortSending.current = request.abort;
     const outcome = await request.outcome;
@@ -151,6 +158,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     file,
     phase,
     progress,
+    job,
     error,
     speakers,
     setSpeakers,

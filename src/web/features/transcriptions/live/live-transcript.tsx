@@ -6,15 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { TranscriptionProgress } from '../transcription-progress';
 import { CancelButton } from './cancel-button';
 import { canNotify } from './use-job-end-notice';
-import { describeTimeLeft, useTimeLeft } from './use-time-left';
 
 /**
  * An unfinished transcription: the words made so far (they grow as each part is done), the
- * progress with an estimate of the time left, Cancel, and an offer to notify when it is done.
+ * progress with the time left, Cancel, and an offer to notify when it is done.
  */
 export function LiveTranscript({ transcription }: { transcription: TranscriptionDto }) {
-  const running = transcription.status === 'processing';
-  const timeLeft = useTimeLeft(running, transcription.progress);
   const { segments } = transcription;
   return (
     <div className="space-y-4 pt-6">
@@ -30,9 +27,6 @@ export function LiveTranscript({ transcription }: { transcription: Transcription
         </div>
       </div>
       <TranscriptionProgress transcription={transcription} />
-      {timeLeft === undefined ? null : (
-        <p className="text-xs text-slate-500">Estimated time: {describeTimeLeft(timeLeft)}</p>
-      )}
       <PartialSegments segments={segments} label="Transcript so far" />
     </div>
   );

@@ -1,21 +1,20 @@
-import { useRef } from 'react';
+import { useEffect, useState } from 'react';
+import { timeLeftEstimates } from './time-left-estimate';
+
+const TICK_MS = 1000;
 
 /**
- * Seconds left, from the speed measured on this page since the job was first seen running: how
- * long the percentages so far took. Undefined until there is a speed to go on.
+ * Seconds left for a running job, the same in every view of it (TimeLeftEstimates), counting down
+ * between progress events. Undefined until there is a speed to go on.
  */
-export function useTimeLeft(running: boolean, progress: number): number | undefined {
-  const first = useRef<{ at: number; progress: number } | undefined>(undefined);
-  if (!running) {
-    first.current = undefined;
-    return undefined;
-  }
-  const now = performance.now();
-  first.current ??= { at: now, progress };
-  const done = progress - first.current.progress;
-  if (done <= 0 || progress >= 100) return undefined;
-  const secondsPerPercent = (now - first.current.at) / 1000 / done;
-  return secondsPerPercent * (100 - progress);
+export function useTimeLeft(id: string, running: boolean, progress: number): number | undefined {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  return timeLeftEstimates.secondsLeft(id, running, progress);
 }
 
 /** "about 2 min" or "about 40 s": an estimate, said as one. */

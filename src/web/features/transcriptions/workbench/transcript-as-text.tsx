@@ -1,17 +1,24 @@
 import type { TranscriptSegmentDto } from '../../../../core/api/transcriptions';
+import { pauseParagraphs } from '../../../../core/pause-paragraphs';
 import { hasSeveralSpeakers, speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
-import { transcriptText } from './segment-edits';
 import { speakerColor } from './speaker-colors';
 import { speakerTurns } from './speaker-edits';
 
-/** The transcript as running text: with several speakers a paragraph per turn, led by the name. */
+/**
+ * The transcript as running text: a paragraph per pause, or with several speakers a paragraph per
+ * turn, led by the name.
+ */
 export function TranscriptAsText({ segments }: { segments: readonly TranscriptSegmentDto[] }) {
   if (!hasSeveralSpeakers(segments)) {
     return (
-      <p dir="auto" className="leading-relaxed whitespace-pre-wrap text-slate-800">
-        {transcriptText(segments)}
-      </p>
+      <div className="space-y-3">
+        {pauseParagraphs(segments).map((paragraph, at) => (
+          <p key={at} dir="auto" className="leading-relaxed whitespace-pre-wrap text-slate-800">
+            {paragraph}
+          </p>
+        ))}
+      </div>
     );
   }
   const speakers = speakersInOrder(segments);
