@@ -15,7 +15,7 @@ const restrict = (patterns, message) => [
  * composition root and config.ts sit above them all, outside any folder.)
  */
 const SERVER_LAYERS = [
-  ['db', 'errors', 'mail', 'speech/audio'],
+  ['db', 'errors', 'mail', 'metrics', 'speech/audio'],
   ['speech/engines', 'storage'],
   ['jobs', 'speech', 'speech/speakers'],
   ['http'],
@@ -24,6 +24,7 @@ const SERVER_LAYERS = [
   ['account-deletion', 'live'],
   ['transcriptions'],
   ['developer-api', 'free-trial'],
+  ['admin'],
 ];
 const folderGlob = (folder) =>
   folder === 'speech' ? 'src/server/speech/*.ts' : `src/server/${folder}/**`;

@@ -11,6 +11,8 @@ import type { DatabaseHandle } from './db/database.js';
 import { FEATURES, type FeatureContext, type FeatureTuning } from './features.js';
 import { applyConnectionLimits } from './http/connection-limits.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerHttpMetrics } from './http/http-metrics.js';
+import { watchGauges } from './metrics/metrics-registry.js';
 import { DiskReservations } from './storage/disk-reservations.js';
 import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
 import { redactingSerializers } from './log-redaction.js';
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     requestTimeout: 0,
   });
   applyConnectionLimits(server, config.http, server.log);
+  registerHttpMetrics(server);
 
   const api = await startApiState(config, database, server.log);
   server.addHook('onClose', () => api.close());
@@ -82,6 +85,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     stripeApi: deps.stripeApi,
   });
   server.addHook('onClose', () => services.close());
+  const unwatchGauges = watchGauges({
+    queueJobs: () => services.queue.jobCounts(),
+    databasePool: () => databasePool(database),
+  });
+  server.addHook('onClose', async () => unwatchGauges());
   const auth = startAuth(config, services, server.log, {
     sessions: api.sessions,
     signInThrottle: api.signInThrottle,
@@ -118,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       audioLimits: config.audioLimits,
     },
     sendAppShell: webApp.sendAppShell,
+    sendNotFoundPage: webApp.sendNotFoundPage,
     streams,
     tuning: deps,
   };
@@ -128,4 +137,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const { storage, workDir, queue, speech, mailer, billing } = services;
   return { server, auth, storage, workDir, queue, billing, speech, mailer };
+}
+
+/** The database connections of this process, for /metrics (PGlite is one connection, always). */
+function databasePool(database: DatabaseHandle): { total: number; idle: number; waiting: number } {
+  if (database.driver.kind === 'pglite') return { total: 1, idle: 0, waiting: 0 };
+  const { pool } = database.driver;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }

@@ -1,4 +1,5 @@
 import type { SpeechTask } from '../../core/languages.js';
+import { speechAudioSeconds, speechRealTimeFactor } from '../metrics/metrics-registry.js';
 import { vocabularyPrompt } from './vocabulary-prompt.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,6 +91,13 @@ export interface AudioTranscript {
 }
 
 const DENOISE_TIMEOUT_MS = 15 * 60_000;
+/** The real-time factor of a whole file, decoding to stitching, per engine (GET /metrics). */
+function recordSpeechSpeed(engine: string, audioSeconds: number, elapsedMs: number): void {
+  if (audioSeconds <= 0) return;
+  speechRealTimeFactor.observe({ engine }, elapsedMs / 1000 / audioSeconds);
+  speechAudioSeconds.inc({ engine }, audioSeconds);
+}
+
 const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
@@ -102,6 +110,7 @@ export async function transcribeAudioFile(
   const { engine, signal, priority } = options;
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
+  const startedAt = performance.now();
   try {
     if (options.minFreeDiskBytes !== undefined)
       await assertRoomForDecodedAudio(tempDir, options.maxSeconds, options.minFreeDiskBytes);
@@ -178,6 +187,7 @@ export async function transcribeAudioFile(
       options.onProgress?.(Math.round((completed / chunks.length) * 100));
       return result;
     });
+    recordSpeechSpeed(engine.name, decoded.durationSeconds, performance.now() - startedAt);
     return {
       ...stitchChunkResults(chunks, results),
       transcribedSeconds: decoded.durationSeconds,
