@@ -198,9 +198,9 @@ describe.each(kinds)('the admin console on %s', (kind) => {
   it('grants and removes Pro, recording who did it and when', async () => {
     const user = await signUp(app);
     const plan = async () =>
-      (
-        await app.server.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })
-      ).json<{ isPaid: boolean }>().isPaid;
+      (await app.server.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })).json<{
+        isPaid: boolean;
+      }>().isPaid;
     expect(await plan()).toBe(false);
     const before = Date.now();
     expect((await asAdmin('PUT', `/api/admin/users/${user.userId}/pro`)).statusCode).toBe(200);
@@ -291,7 +291,10 @@ describe('without ADMIN_EMAILS', () => {
     const app = await createTestApp('pglite');
     try {
       const user = await signUp(app, { email: uniqueEmail('first') });
-      const me = await app.server.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+      const me = await app.server.inject({
+        url: '/api/auth/user',
+        headers: { cookie: user.cookie },
+      });
       expect(me.json()).toMatchObject({ isAdmin: false });
       const users = await app.server.inject({
         url: '/api/admin/users',

@@ -13,7 +13,10 @@ export async function refuseSessionForDisabledUser(db: Database, userId: string)
     .from(user)
     .where(eq(user.id, userId));
   if (row?.disabledAt) {
-    throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: ACCOUNT_DISABLED_MESSAGE });
+    throw new APIError('FORBIDDEN', {
+      code: 'ACCOUNT_DISABLED',
+      message: ACCOUNT_DISABLED_MESSAGE,
+    });
   }
 }
 

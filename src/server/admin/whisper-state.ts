@@ -48,5 +48,11 @@ export function whisperState(
       : settings.whisperModel === 'none'
         ? 'Unset WHISPER_MODEL (or name a model such as base.en) and restart: the model downloads once.'
         : `Put a whisper model file into ${settings.modelsDir} (or let the server download it: it needs to reach huggingface.co) and restart.`;
-  return { available: false, state: 'off', percent: null, reason: status.reason, fix: chosenElsewhere };
+  return {
+    available: false,
+    state: 'off',
+    percent: null,
+    reason: status.reason,
+    fix: chosenElsewhere,
+  };
 }
