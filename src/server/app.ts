@@ -7,7 +7,7 @@ import { startApiState } from './api-state.js';
 import type { Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
+import { poolConnections, type DatabaseHandle } from './db/database.js';
 import { FEATURES, type FeatureContext, type FeatureTuning } from './features.js';
 import { applyConnectionLimits } from './http/connection-limits.js';
 import { registerWebApp } from './http/web-app.js';
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   server.addHook('onClose', () => services.close());
   const unwatchGauges = watchGauges({
     queueJobs: () => services.queue.jobCounts(),
-    databasePool: () => databasePool(database),
+    databasePool: () => poolConnections(database),
   });
   server.addHook('onClose', async () => unwatchGauges());
   const auth = startAuth(config, services, server.log, {
@@ -137,11 +137,4 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const { storage, workDir, queue, speech, mailer, billing } = services;
   return { server, auth, storage, workDir, queue, billing, speech, mailer };
-}
-
-/** The database connections of this process, for /metrics (PGlite is one connection, always). */
-function databasePool(database: DatabaseHandle): { total: number; idle: number; waiting: number } {
-  if (database.driver.kind === 'pglite') return { total: 1, idle: 0, waiting: 0 };
-  const { pool } = database.driver;
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }

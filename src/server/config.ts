@@ -90,6 +90,14 @@ export const environmentSchema = z.object({
       .optional(),
   ),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+  WORKER_METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(8192),
@@ -220,6 +228,8 @@ export interface Config {
   adminEmails: string[];
   /** Prometheus sends it as a bearer token to read /metrics; unset, /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Where a worker process (npm run worker) answers /metrics; unset, it answers no HTTP at all. */
+  workerMetricsPort: number | undefined;
 }
 
 /** localhost (and its subdomains), 127.0.0.0/8 and ::1: addresses only this machine can open. */
@@ -417,6 +427,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     healthToken: env.HEALTH_TOKEN,
     adminEmails: env.ADMIN_EMAILS ?? [],
     metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMetricsListener } from '../../src/server/http/metrics-listener.js';
 import { makeSpeechClip, makeTempDirectory } from '../fixtures/speech/speech-fixtures.js';
 import { signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
@@ -139,6 +140,26 @@ describe.each(kinds)('GET /metrics on %s', (kind) => {
     expect(seriesValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('nodejs_heap_size_used_bytes');
+  });
+});
+
+describe("a worker process's metrics listener", () => {
+  it('answers /metrics with the token, and nothing else', async () => {
+    const listener = await startMetricsListener({
+      port: 0,
+      host: '127.0.0.1',
+      token: METRICS_TOKEN,
+    });
+    try {
+      const scraped = await fetch(`${listener.address}/metrics`, { headers: SCRAPER });
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toContain('text/plain');
+      expect(await scraped.text()).toContain('process_resident_memory_bytes');
+      expect((await fetch(`${listener.address}/metrics`)).status).toBe(401);
+      expect((await fetch(`${listener.address}/api/health`)).status).toBe(404);
+    } finally {
+      await listener.close();
+    }
   });
 });
 

@@ -13,7 +13,7 @@ export default function AdminPage() {
   useDocumentTitle('Admin');
   if (!user?.isAdmin) return <NotFoundPage />;
   return (
-    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
       <WhisperBanner />
       <AdminSystemCard />
