@@ -73,8 +73,16 @@ describe('the admin console', () => {
       await banner.getByText('WHISPER_MODEL=none', { exact: false }).first().waitFor();
       await banner.getByText('Unset WHISPER_MODEL', { exact: false }).waitFor();
 
-      await page.getByRole('button', { name: 'Open user menu' }).click();
-      await page.getByRole('menuitem', { name: 'Admin' }).click();
+      if (width >= 768) {
+        await page.getByRole('button', { name: 'Open user menu' }).click();
+        await page.getByRole('menuitem', { name: 'Admin' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Mobile' })
+          .getByRole('link', { name: 'Admin' })
+          .click();
+      }
       await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
       await page.getByRole('heading', { name: 'Users' }).waitFor();
       const accounts = page.getByRole('list', { name: 'Accounts' });
