@@ -15,7 +15,7 @@ const restrict = (patterns, message) => [
  * composition root and config.ts sit above them all, outside any folder.)
  */
 const SERVER_LAYERS = [
-  ['db', 'errors', 'mail', 'speech/audio'],
+  ['db', 'errors', 'mail', 'metrics', 'speech/audio'],
   ['speech/engines', 'storage'],
   ['jobs', 'speech', 'speech/speakers'],
   ['http'],
@@ -24,6 +24,7 @@ const SERVER_LAYERS = [
   ['account-deletion', 'live'],
   ['transcriptions'],
   ['developer-api', 'free-trial'],
+  ['admin'],
 ];
 const folderGlob = (folder) =>
   folder === 'speech' ? 'src/server/speech/*.ts' : `src/server/${folder}/**`;
@@ -54,7 +55,13 @@ const WEB_LAYERS = [
     'features/sign-in',
     'features/transcription-data',
   ],
-  ['features/account', 'features/free-trial', 'features/sharing', 'features/upgrade'],
+  [
+    'features/account',
+    'features/admin',
+    'features/free-trial',
+    'features/sharing',
+    'features/upgrade',
+  ],
   ['features/transcriptions'],
   ['features/library', 'features/upload'],
   ['features/dashboard'],

@@ -7,10 +7,12 @@ import { startApiState } from './api-state.js';
 import type { Billing } from './billing/billing-plugin.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
+import { poolConnections, type DatabaseHandle } from './db/database.js';
 import { FEATURES, type FeatureContext, type FeatureTuning } from './features.js';
 import { applyConnectionLimits } from './http/connection-limits.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerHttpMetrics } from './http/http-metrics.js';
+import { watchGauges } from './metrics/metrics-registry.js';
 import { DiskReservations } from './storage/disk-reservations.js';
 import type { JobQueue, JobQueueOptions } from './jobs/job-queue.js';
 import { redactingSerializers } from './log-redaction.js';
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     requestTimeout: 0,
   });
   applyConnectionLimits(server, config.http, server.log);
+  registerHttpMetrics(server);
 
   const api = await startApiState(config, database, server.log);
   server.addHook('onClose', () => api.close());
@@ -82,6 +85,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     stripeApi: deps.stripeApi,
   });
   server.addHook('onClose', () => services.close());
+  const unwatchGauges = watchGauges({
+    queueJobs: () => services.queue.jobCounts(),
+    databasePool: () => poolConnections(database),
+  });
+  server.addHook('onClose', async () => unwatchGauges());
   const auth = startAuth(config, services, server.log, {
     sessions: api.sessions,
     signInThrottle: api.signInThrottle,
@@ -118,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       audioLimits: config.audioLimits,
     },
     sendAppShell: webApp.sendAppShell,
+    sendNotFoundPage: webApp.sendNotFoundPage,
     streams,
     tuning: deps,
   };

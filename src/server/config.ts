@@ -77,6 +77,27 @@ export const environmentSchema = z.object({
   SITE_VERIFICATION_PATH: optionalText,
   SITE_VERIFICATION_CONTENT: optionalText,
   HEALTH_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+  ADMIN_EMAILS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .pipe(z.array(z.email('email addresses separated by commas')))
+      .optional(),
+  ),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+  WORKER_METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(8192),
@@ -203,6 +224,12 @@ export interface Config {
   };
   /** Operators who send it as a bearer token see /api/health's details; unset, nobody does. */
   healthToken: string | undefined;
+  /** Addresses (lower case) of the accounts that see /admin and /api/admin; empty: nobody. */
+  adminEmails: string[];
+  /** Prometheus sends it as a bearer token to read /metrics; unset, /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** Where a worker process (npm run worker) answers /metrics; unset, it answers no HTTP at all. */
+  workerMetricsPort: number | undefined;
 }
 
 /** localhost (and its subdomains), 127.0.0.0/8 and ::1: addresses only this machine can open. */
@@ -398,6 +425,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { path: env.SITE_VERIFICATION_PATH, content: env.SITE_VERIFICATION_CONTENT }
         : undefined,
     healthToken: env.HEALTH_TOKEN,
+    adminEmails: env.ADMIN_EMAILS ?? [],
+    metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,

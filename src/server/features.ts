@@ -3,6 +3,9 @@ import { speechCapabilities } from './speech/speech-capabilities.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { isAdminEmail } from './accounts/admin-emails.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { metricsRoutes } from './http/metrics.routes.js';
 import { apiKeysRoutes } from './accounts/api-keys.routes.js';
 import type { Auth } from './accounts/auth.js';
 import type { SignedInStreams } from './accounts/signed-in-streams.js';
@@ -54,6 +57,7 @@ export interface FeatureContext {
   auth: Auth;
   uploadGate: UploadGate;
   sendAppShell: (reply: FastifyReply) => Promise<void>;
+  sendNotFoundPage: (reply: FastifyReply) => Promise<void>;
   /** Every open event stream and live socket, with the credential it was opened with. */
   streams: SignedInStreams;
   tuning: FeatureTuning;
@@ -80,6 +84,7 @@ export const FEATURES: readonly Feature[] = [
     server.register(accountsRoutes, {
       auth,
       isPaid: (userId) => isUserPaidCached(database.db, api.paidStates, userId),
+      isAdmin: (email) => isAdminEmail(config.adminEmails, email),
       originOf: api.originOf,
       oidcEnabled: config.oidc !== undefined,
       sendAppShell,
@@ -176,6 +181,23 @@ export const FEATURES: readonly Feature[] = [
       db: database.db,
       billing: services.billing,
       clockEnabled: config.nodeEnv !== 'production',
+    }),
+  (server, { config }) => server.register(metricsRoutes, { token: config.metricsToken }),
+  (server, { config, database, services, api, auth, sendAppShell, sendNotFoundPage }) =>
+    server.register(adminRoutes, {
+      auth,
+      db: database.db,
+      adminEmails: config.adminEmails,
+      queue: services.queue,
+      paidStates: api.paidStates,
+      system: {
+        config,
+        database,
+        engineStatus: services.engineStatus,
+        ownEngine: () => services.speech?.status() ?? null,
+      },
+      sendAppShell,
+      sendNotFoundPage,
     }),
   (server, { database, services, auth }) =>
     server.register(accountDeletionRoutes, {

@@ -15,6 +15,7 @@ export const currentUserSchema = z
     email: z.string(),
     profileImageUrl: z.string().nullable(),
     isPaid: z.boolean(),
+    isAdmin: z.boolean().describe('The account is in ADMIN_EMAILS: the web app offers /admin.'),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

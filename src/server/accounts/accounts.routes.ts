@@ -28,6 +28,8 @@ export interface AccountsRoutesOptions {
   auth: Auth;
   /** Whether the user has Pro now: billing answers it; accounts only show it. */
   isPaid: (userId: string) => Promise<boolean>;
+  /** Whether the signed-in address is one of ADMIN_EMAILS. */
+  isAdmin: (email: string) => boolean;
   originOf: OriginOf;
   oidcEnabled: boolean;
   /** Serves the web app's sign-in page (the SPA shell). */
@@ -80,6 +82,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         email: user.email,
         profileImageUrl: user.image,
         isPaid: await options.isPaid(user.id),
+        isAdmin: options.isAdmin(user.email),
       };
     },
   );

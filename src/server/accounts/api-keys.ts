@@ -87,6 +87,8 @@ export interface KeyUse {
   accountRequestsThisMinute: number;
   /** Seconds until the current minute's budget starts again. */
   secondsLeftInWindow: number;
+  /** An admin disabled the account: its keys are refused. */
+  accountDisabled: boolean;
 }
 
 /**
@@ -107,7 +109,13 @@ export async function useApiKey(
       rateWindow: minute,
     })
     .where(eq(apiKeys.secretHash, hashApiKey(secret)))
-    .returning({ keyId: apiKeys.id, userId: apiKeys.userId, requests: apiKeys.rateCount });
+    .returning({
+      keyId: apiKeys.id,
+      userId: apiKeys.userId,
+      requests: apiKeys.rateCount,
+      // Read in the same statement: a disable holds from the request after it commits.
+      accountDisabled: sql<boolean>`exists (select 1 from ${user} where ${user.id} = ${apiKeys.userId} and ${user.disabledAt} is not null)`,
+    });
   if (!row) return undefined;
   // Read after this key's count went up: concurrent requests can only see more, never fewer.
   const [account] = await db
@@ -120,5 +128,6 @@ export async function useApiKey(
     requestsThisMinute: row.requests,
     accountRequestsThisMinute: Number(account?.requests ?? row.requests),
     secondsLeftInWindow: Math.max(1, Math.ceil(((minute + 1) * 60_000 - now.getTime()) / 1000)),
+    accountDisabled: row.accountDisabled === true,
   };
 }

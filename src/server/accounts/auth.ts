@@ -11,6 +11,7 @@ import { RESET_LINK_HOURS } from './account-emails.js';
 import type { AccountMail } from './account-mail.js';
 import { markEmailVerified } from './mark-email-verified.js';
 import { refuseSignInMethodForDeletedUser } from './deleted-account-guard.js';
+import { recordSignIn, refuseSessionForDisabledUser } from './disabled-account-guard.js';
 
 export const AUTH_BASE_PATH = '/api/identity';
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -109,6 +110,7 @@ export function createAuth(options: AuthOptions) {
           // With email, a password sign-in needs a confirmed address: the link sent at sign-up
           // is the first sign-in, so a sign-up never reveals whether the address was taken.
           before: async (session, context) => {
+            await refuseSessionForDisabledUser(options.db, session.userId);
             if (!mail.enabled || context?.path !== '/sign-in/email') return;
             const user = await context.context.internalAdapter.findUserById(session.userId);
             if (!user || user.emailVerified) return;
@@ -128,6 +130,7 @@ export function createAuth(options: AuthOptions) {
               message: EMAIL_NOT_VERIFIED_MESSAGE,
             });
           },
+          after: async (created) => recordSignIn(options.db, created.userId, new Date()),
         },
         // Sign-out, revoked sessions, password changes and profile edits reach every process at once.
         delete: { after: async (ended) => sessions.revokeUser(ended.userId) },

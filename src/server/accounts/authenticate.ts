@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { bearerKey } from '../http/bearer-key.js';
 import { useApiKey } from './api-keys.js';
 import type { Auth } from './auth.js';
+import { ACCOUNT_DISABLED_MESSAGE } from './disabled-account-guard.js';
 import { findSessionUser, mayUseSessionCache, type SessionUser } from './current-user.js';
 
 /**
@@ -88,6 +89,7 @@ async function authenticate(
   if (required === 'session') throw new AppError('forbidden', KEYS_NEED_SESSION);
   const use = await useApiKey(options.db, key);
   if (!use) throw new AppError('unauthenticated', INVALID_API_KEY);
+  if (use.accountDisabled) throw new AppError('forbidden', ACCOUNT_DISABLED_MESSAGE);
   // Per key and per account: an account's keys share its budget, so more keys bring no more.
   const requests = Math.max(use.requestsThisMinute, use.accountRequestsThisMinute);
   if (requests > options.apiRequestsPerMinute) {

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { apiKeys } from '../db/schema.js';
+import { apiKeys, user } from '../db/schema.js';
 import type { Auth } from './auth.js';
 import type { StreamCredential } from './signed-in-streams.js';
 
@@ -14,7 +14,10 @@ export async function credentialStillValid(
     const rows = await deps.db
       .select({ id: apiKeys.id })
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, credential.keyId), eq(apiKeys.userId, userId)))
+      .innerJoin(user, eq(user.id, apiKeys.userId))
+      .where(
+        and(eq(apiKeys.id, credential.keyId), eq(apiKeys.userId, userId), isNull(user.disabledAt)),
+      )
       .limit(1);
     return rows.length > 0;
   }

@@ -1,11 +1,14 @@
 import { and, eq, inArray, isNull, max, or, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { subscriptions } from '../db/schema.js';
+import { proGrants, subscriptions } from '../db/schema.js';
 import type { PaidState, PaidStateCache } from './paid-state-cache.js';
 
 export const ENTITLED_STATUSES = ['active', 'trialing'] as const;
 
-/** Pro is derived from what the server stored from the provider: active or trialing, period not over. */
+/**
+ * Pro is derived from what the server stored from the provider (active or trialing, period not
+ * over), or from a grant by an admin.
+ */
 export async function readPaidState(
   db: Database,
   userId: string,
@@ -19,6 +22,8 @@ export async function readPaidState(
           Number,
         ),
       lastEnd: max(subscriptions.currentPeriodEnd),
+      // Pro an admin granted (admin/pro-grants.ts) holds until an admin removes it.
+      granted: sql<boolean>`exists (select 1 from ${proGrants} where ${proGrants.userId} = ${userId} and ${proGrants.removedAt} is null)`,
     })
     .from(subscriptions)
     .where(
@@ -29,6 +34,7 @@ export async function readPaidState(
       ),
     );
   const row = rows[0];
+  if (row?.granted === true) return { isPaid: true, paidUntil: null };
   if (!row || row.entitled === 0) return { isPaid: false, paidUntil: null };
   return { isPaid: true, paidUntil: row.endless > 0 ? null : (row.lastEnd ?? null) };
 }

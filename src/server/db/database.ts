@@ -91,3 +91,14 @@ export async function openDatabase(
     close: () => pool.end(),
   };
 }
+
+/** The database connections of this process, for /metrics (PGlite is one connection, always). */
+export function poolConnections(database: DatabaseHandle): {
+  total: number;
+  idle: number;
+  waiting: number;
+} {
+  if (database.driver.kind === 'pglite') return { total: 1, idle: 0, waiting: 0 };
+  const { pool } = database.driver;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}

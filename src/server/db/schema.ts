@@ -63,6 +63,10 @@ export const user = pgTable('users', {
   rememberVoices: boolean('remember_voices').notNull().default(false),
   /** Ours: the language uploads use when their form names none, `auto` or an ISO 639-1 code. */
   defaultLanguage: text('default_language').notNull().default('auto'),
+  /** Ours: set by an admin; a disabled account cannot sign in and its sessions and keys stop. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** Ours: when a session was last created for the account (the admin console shows it). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -455,3 +459,47 @@ export const vocabularies = pgTable('vocabularies', {
   terms: jsonb('terms').$type<string[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Pro given by an admin, not bought: who granted it and when, and who removed it and when. One
+ * grant at most is in force per account (the one not removed).
+ */
+export const proGrants = pgTable(
+  'pro_grants',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    grantedBy: text('granted_by').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    removedBy: text('removed_by'),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pro_grants_in_force_idx')
+      .on(table.userId)
+      .where(sql`${table.removedAt} is null`),
+  ],
+);
+
+/**
+ * What admins did, appended and never changed. Ids, not foreign keys: the record outlives the
+ * accounts it names.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    adminUserId: text('admin_user_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action', {
+      enum: ['disable-account', 'enable-account', 'grant-pro', 'remove-pro', 'retry-job'],
+    }).notNull(),
+    targetUserId: text('target_user_id'),
+    /** The job, for a retry. */
+    targetJobId: text('target_job_id'),
+  },
+  (table) => [index('admin_actions_at_idx').on(table.at)],
+);

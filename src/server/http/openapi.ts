@@ -72,6 +72,11 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string): 
             scheme: 'bearer',
             description: 'The server’s HEALTH_TOKEN, for `/api/health`’s operator details.',
           },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The server’s METRICS_TOKEN, for `/metrics`.',
+          },
         },
       },
     },

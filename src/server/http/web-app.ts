@@ -29,6 +29,8 @@ interface PrerenderedPage {
 
 export interface WebApp {
   sendAppShell(reply: FastifyReply): Promise<void>;
+  /** What an unknown path gets: the app's 404 screen, with status 404. */
+  sendNotFoundPage(reply: FastifyReply): Promise<void>;
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
@@ -131,5 +133,8 @@ export async function registerWebApp(
     return sendHtml(reply, shell, 404);
   });
 
-  return { sendAppShell: (reply) => sendHtml(reply, shell) };
+  return {
+    sendAppShell: (reply) => sendHtml(reply, shell),
+    sendNotFoundPage: (reply) => sendHtml(reply, shell, 404),
+  };
 }

@@ -1,6 +1,8 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
+import { jobDuration } from '../metrics/metrics-registry.js';
+import { failedJobsQuery, jobCountsQuery, type FailedJob, type JobCount } from './job-overview.js';
 
 /** A feature's queue and how pg-boss treats its jobs; each feature defines its own. */
 export interface QueueDefinition {
@@ -98,6 +100,12 @@ export interface JobQueue {
   /** Runs the scheduled jobs of `name` in this process; each occurrence goes to one process only. */
   workRecurring(name: string, handler: () => Promise<void>): Promise<void>;
   depth(queue: string): Promise<QueueDepth>;
+  /** Jobs per queue waiting, active and failed, counted now (for operators). */
+  jobCounts(): Promise<JobCount[]>;
+  /** The latest failed jobs of every queue, newest first, with the reason each failed. */
+  failedJobs(limit: number): Promise<FailedJob[]>;
+  /** Queues a failed job again; false when there is no such failed job. */
+  retry(queue: string, id: string): Promise<boolean>;
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
@@ -197,6 +205,8 @@ export async function startJobQueue(
         },
         async ([job]) => {
           if (!job) return undefined;
+          const stopTimer = jobDuration.startTimer({ queue });
+          const outcome = () => (job.signal?.aborted ? 'cancelled' : 'failed');
           return handler({
             id: job.id,
             data: job.data,
@@ -206,7 +216,16 @@ export async function startJobQueue(
               queuedAt: job.createdOn,
             },
             signal: job.signal ?? new AbortController().signal,
-          });
+          }).then(
+            (output) => {
+              stopTimer({ outcome: 'completed' });
+              return output;
+            },
+            (error: unknown) => {
+              stopTimer({ outcome: outcome() });
+              throw error;
+            },
+          );
         },
       );
     },
@@ -243,6 +262,18 @@ export async function startJobQueue(
     async depth(queue) {
       const found = await boss.getQueue(queue);
       return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0 };
+    },
+    async jobCounts() {
+      return jobCountsQuery(database.db);
+    },
+    async failedJobs(limit) {
+      return failedJobsQuery(database.db, limit);
+    },
+    async retry(queue, id) {
+      const job = await boss.getJobById(queue, id).catch(() => null);
+      if (job?.state !== 'failed') return false;
+      await boss.retry(queue, id);
+      return true;
     },
     async stop({ graceful = true, timeoutMs = 60_000 } = {}) {
       // PGlite belongs to the app, which closes it after the queue stops; pg-boss owns its own pool.

@@ -1,4 +1,5 @@
 import type { SpeechTask } from '../../core/languages.js';
+import { speechAudioSeconds, speechRealTimeFactor } from '../metrics/metrics-registry.js';
 import { vocabularyPrompt } from './vocabulary-prompt.js';
 import { AudioProgress } from './audio-progress.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -97,6 +98,13 @@ const DENOISE_TIMEOUT_MS = 15 * 60_000;
 const PROGRESS_EVERY_MS = 1000;
 /** How far along the preparation is once the audio is decoded; speech detection is the rest. */
 const DECODED_SHARE = 0.3;
+/** The real-time factor of a whole file, decoding to stitching, per engine (GET /metrics). */
+function recordSpeechSpeed(engine: string, audioSeconds: number, elapsedMs: number): void {
+  if (audioSeconds <= 0) return;
+  speechRealTimeFactor.observe({ engine }, elapsedMs / 1000 / audioSeconds);
+  speechAudioSeconds.inc({ engine }, audioSeconds);
+}
+
 const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
@@ -110,6 +118,7 @@ export async function transcribeAudioFile(
   await mkdir(options.workDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(options.workDir, 'transcribe-'));
   let ticker: ReturnType<typeof setInterval> | undefined;
+  const startedAt = performance.now();
   try {
     if (options.minFreeDiskBytes !== undefined)
       await assertRoomForDecodedAudio(tempDir, options.maxSeconds, options.minFreeDiskBytes);
@@ -194,6 +203,7 @@ export async function transcribeAudioFile(
       report();
       return result;
     });
+    recordSpeechSpeed(engine.name, decoded.durationSeconds, performance.now() - startedAt);
     return {
       ...stitchChunkResults(chunks, results),
       transcribedSeconds: decoded.durationSeconds,

@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { uploadBytes, uploads } from '../metrics/metrics-registry.js';
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
@@ -119,10 +120,13 @@ export async function receiveUpload(
       file = await writePart(request, part, tempPath, limit);
     }
   } catch (error) {
+    uploads.inc({ outcome: 'refused' });
     throw asUploadError(error, fileField);
   }
   if (!file)
     throw new AppError('bad_request', `No audio file was sent: use the form field "${fileField}".`);
+  uploads.inc({ outcome: 'received' });
+  uploadBytes.inc(file.size);
   return { filename: file.filename, size: file.size, fields };
 }
 

@@ -15,6 +15,7 @@ const ForgotPasswordPage = lazy(() => import('../features/sign-in/forgot-passwor
 const ResetPasswordPage = lazy(() => import('../features/sign-in/reset-password-page'));
 const UpgradePage = lazy(() => import('../features/upgrade/upgrade-page'));
 const AccountPage = lazy(() => import('../features/account/account-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const LibraryPage = lazy(() => import('../features/library/library-page'));
 const TranscriptionDetailPage = lazy(
   () => import('../features/transcriptions/transcription-detail-page'),
@@ -69,6 +70,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/account">
           <Protected component={AccountPage} />
+        </Route>
+        <Route path="/admin">
+          <Protected component={AdminPage} />
         </Route>
         <Route path="/sign-in">
           <SignInPage />

@@ -15,7 +15,9 @@ export interface TwoApiProcesses {
  * Two API processes (no workers) sharing one PostgreSQL database of their own and one sign-in
  * secret, as behind a load balancer: a session made on one is valid on the other.
  */
-export async function startTwoApiProcesses(): Promise<TwoApiProcesses> {
+export async function startTwoApiProcesses(
+  env: Record<string, string> = {},
+): Promise<TwoApiProcesses> {
   const databaseName = `sonoscript_two_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
@@ -26,6 +28,7 @@ export async function startTwoApiProcesses(): Promise<TwoApiProcesses> {
     DATABASE_URL: url.toString(),
     RUN_WORKERS: 'false',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...env,
   };
   const [first, second] = await Promise.all([startServer(shared), startServer(shared)]);
   const db = new pg.Client({ connectionString: url.toString() });

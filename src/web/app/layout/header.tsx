@@ -51,7 +51,11 @@ export function Header(_props: { isLandingPage?: boolean }) {
   useDismiss(menuOpen, headerRef, () => setMenuOpen(false), toggleRef);
   const desktopLinks = user ? signedInLinks(user) : SIGNED_OUT_DESKTOP;
   const mobileLinks = user
-    ? [...signedInLinks(user), { href: '/account', label: 'Account settings' }]
+    ? [
+        ...signedInLinks(user),
+        { href: '/account', label: 'Account settings' },
+        ...(user.isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
+      ]
     : SIGNED_OUT_MOBILE;
 
   return (

@@ -34,6 +34,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link href="/account">Account settings</Link>
           </DropdownMenu.Item>
+          {user.isAdmin ? (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link href="/admin">Admin</Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClasses}>
             <a href="/api/logout">Sign out</a>

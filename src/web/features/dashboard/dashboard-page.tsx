@@ -4,6 +4,7 @@ import { useAuth } from '../auth/use-auth';
 import { isNewAccountSession } from '../sign-in/new-account';
 import { RecentTranscriptions } from '../library/recent-transcriptions';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
+import { WhisperBanner } from '../admin/whisper-banner';
 import { PlanBanner } from './plan-banner';
 import { UpgradeSection } from './upgrade-section';
 import { UsageCard } from './usage-card';
@@ -24,6 +25,7 @@ export default function DashboardPage() {
           </p>
         ) : null}
       </div>
+      {user?.isAdmin ? <WhisperBanner /> : null}
       <PlanBanner isPaid={isPaid} />
       {/*
         Wide: Upload Audio and Your Usage on the left, the list on the right (spanning both rows;
