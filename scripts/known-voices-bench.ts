@@ -19,6 +19,7 @@ import { sniffAudioFile } from '../src/server/speech/audio/sniff-audio-format.js
 import { detectSpeakers, type SpeakerTurn } from '../src/server/speech/speakers/detect-speakers.js';
 import {
   nameLines,
+  OTHER_VOICES_FARTHER_BY,
   recogniseVoices,
   SAME_VOICE_BELOW,
   type HeardLine,
@@ -378,20 +379,28 @@ export async function benchKnownVoices(
       );
   }
   console.log(
-    'threshold        turns recognised   of all in both  turns given another reader’s name                 unknown readers named',
+    'threshold           turns recognised   of all in both  turns given another reader’s name                 unknown readers named',
   );
   const rows: { label: string; recognise: Recognise }[] = [
     { label: '1.28 speakers', recognise: speakersOnly(1.28) },
-    ...[1.2, 1.28, SAME_VOICE_BELOW, 1.5].map((threshold) => ({
-      label: `${threshold} lines${threshold === SAME_VOICE_BELOW ? ' *' : ''}`,
+    ...[
+      ...[1.2, 1.28, SAME_VOICE_BELOW, 1.5].map((threshold) => [
+        threshold,
+        OTHER_VOICES_FARTHER_BY,
+      ]),
+      ...[1, 1.1, 1.2].map((farther) => [SAME_VOICE_BELOW, farther]),
+    ].map(([threshold, farther]) => ({
+      label:
+        `${threshold} lines ×${farther}` +
+        (threshold === SAME_VOICE_BELOW && farther === OTHER_VOICES_FARTHER_BY ? ' *' : ''),
       recognise: ((heard, known) =>
-        nameLines(heard.blocks, heard.lines, known, threshold)) as Recognise,
+        nameLines(heard.blocks, heard.lines, known, threshold, farther)) as Recognise,
     })),
   ];
   for (const { label, recognise } of rows) {
     const score = scoreKnownVoices(pairs, recognise);
     console.log(
-      `${label.padEnd(17)}` +
+      `${label.padEnd(20)}` +
         `${percent(score.recognised, score.turns).padEnd(19)}` +
         `${percent(score.recognised, score.turnsOfReadersInBoth).padEnd(16)}` +
         (
@@ -405,8 +414,9 @@ export async function benchKnownVoices(
     );
   }
   console.log(
-    '("speakers": each detected voice named whole, as before decision 0068; "lines": each line' +
-      ' also checked against the other known voices. * the product\'s threshold. "unknown": the' +
+    '("speakers": each detected voice named whole, as before decision 0068; "lines ×f": each line' +
+      ' also checked against the other known voices, and left unnamed unless every other is f times' +
+      ' farther (×1 before decision 0074). * the product\'s threshold and f. "unknown": the' +
       ' reader’s own voice left out of the account. Each detected speaker is named once, after the' +
       ' reader with most of its time; a reader merged into another’s speaker gets no voice and is' +
       ' not looked for, and is counted among the unknown readers; "of all in both": recognised' +

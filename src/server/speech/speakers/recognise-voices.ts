@@ -11,6 +11,13 @@ export interface KnownVoice {
  */
 export const SAME_VOICE_BELOW = 1.35;
 
+/**
+ * A line keeps its speaker's name only when every other known voice is this many times farther
+ * from it than the voice it is named after: a line about as close to two known voices says too
+ * little about which one it is (decision 0074; 1 before). Chosen with `npm run bench:speakers`.
+ */
+export const OTHER_VOICES_FARTHER_BY = 1.15;
+
 /** A voice (or a line) needs this much speech (10 ms frames) to be compared: 1 s. */
 const MIN_FRAMES = 100;
 
@@ -75,13 +82,15 @@ export interface HeardLine extends TimeSpan {
  * (`recogniseVoices`); then each line of a recognised speaker with a second of speech or more is
  * checked on its own, and keeps no name when another known voice is closer to it than the one its
  * speaker got: where detection heard two people as one voice, the other person's lines are not
- * given the name (decision 0068).
+ * given the name (decision 0068). Nor when another is nearly as close (`otherVoicesFartherBy`):
+ * then the line could be either, or a stranger's (decision 0074).
  */
 export function nameLines(
   blocks: readonly (Float64Array | null)[],
   lines: readonly HeardLine[],
   known: readonly KnownVoice[],
   sameVoiceBelow = SAME_VOICE_BELOW,
+  otherVoicesFartherBy = OTHER_VOICES_FARTHER_BY,
 ): (string | undefined)[] {
   const heard = new Map(
     [...new Set(lines.map((line) => line.speaker))].map((speaker) => [
@@ -100,12 +109,12 @@ export function nameLines(
     const statistics = voiceStatisticsOver(blocks, [line]);
     if (statistics.frames < MIN_FRAMES) return name;
     const distance = voiceDistance(statistics, byName.get(name)!);
-    const closerVoice = known.some(
+    const asClose = known.some(
       (voice) =>
         voice.name !== name &&
         voice.statistics.frames >= MIN_FRAMES &&
-        voiceDistance(statistics, voice.statistics) < distance,
+        voiceDistance(statistics, voice.statistics) < distance * otherVoicesFartherBy,
     );
-    return closerVoice ? undefined : name;
+    return asClose ? undefined : name;
   });
 }
