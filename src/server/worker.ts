@@ -1,6 +1,7 @@
 import { boot } from './boot.js';
 import { broadcastOnlyPaidStateChanges } from './billing/paid-state-changes.js';
 import { ConfigError } from './config.js';
+import { startZipExports } from './data-exports/start-zip-exports.js';
 import { startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 
 /** Workers only, no HTTP: scale transcription separately from the API against one PostgreSQL. */
@@ -13,6 +14,7 @@ boot(
     await startSpeechWorkers(services, config, log);
     // Scheduled jobs (test-mode renewals, finishing account deletions) run in worker processes too.
     await startScheduledJobs(services, { work: true });
+    const stopZipExports = await startZipExports({ ...services, db: database.db }, log);
     log.info(
       { engine: (await services.engineStatus()).engine, concurrency: config.workerConcurrency },
       'transcription workers started',
@@ -20,6 +22,7 @@ boot(
     return async (signal) => {
       log.info({ signal }, 'finishing running jobs before exit');
       await services.close();
+      await stopZipExports();
     };
   },
   {
