@@ -34,7 +34,7 @@ describe.each(kinds)('bulk ZIP exports on %s', (kind) => {
     await app.close();
   });
 
-  const start = (payload: unknown, cookie = owner.cookie) =>
+  const start = (payload: Record<string, unknown>, cookie = owner.cookie) =>
     app.server.inject({ method: 'POST', url: '/api/exports', headers: asUser(cookie), payload });
 
   async function downloadZip(format: string) {
@@ -107,7 +107,7 @@ describe.each(kinds)('bulk ZIP exports on %s', (kind) => {
   });
 
   it('refuses bad input with a 4xx that says what is wrong', async () => {
-    const cases: Array<[unknown, number, RegExp]> = [
+    const cases: Array<[Record<string, unknown>, number, RegExp]> = [
       [{}, 400, /ids/],
       [{ ids: [] }, 400, /1 to 500/],
       [{ ids: 'abc' }, 400, /ids/],
