@@ -23,7 +23,7 @@ const SERVER_LAYERS = [
   ['billing', 'known-voices', 'search', 'uploads'],
   ['account-deletion', 'live'],
   ['transcriptions'],
-  ['developer-api', 'free-trial'],
+  ['data-exports', 'developer-api', 'free-trial'],
   ['admin'],
 ];
 const folderGlob = (folder) =>

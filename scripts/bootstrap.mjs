@@ -32,7 +32,7 @@ const RUNTIME_PACKAGES = [
   'fonts-droid-fallback',
   'fonts-symbola',
 ];
-const TEST_PACKAGES = ['chromium', 'sox', 'poppler-utils', 'postgresql'];
+const TEST_PACKAGES = ['chromium', 'sox', 'poppler-utils', 'postgresql', 'unzip'];
 /** To build whisper.cpp's whisper-server from the sources the nodejs-whisper package ships. */
 const WHISPER_BUILD_PACKAGES = ['cmake', 'build-essential'];
 

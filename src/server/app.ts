@@ -22,6 +22,7 @@ import { RequestLogAtDebug } from './http/request-log.js';
 import { startAuth, startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 import type { SpeechEngineSupervisor } from './speech/speech-engine-supervisor.js';
 import type { ObjectStorage } from './storage/object-storage.js';
+import { startZipExports } from './data-exports/start-zip-exports.js';
 import { forgetReadsOnWrites } from './transcriptions/library/library-read-cache.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -133,6 +134,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   for (const feature of FEATURES) await feature(server, context);
 
   await startScheduledJobs(services, { work: runJobs });
+  // After services' own onClose hook: the queue stops (a running build finishes) first.
+  const stopZipExports = await startZipExports({ ...services, db: database.db }, server.log);
+  server.addHook('onClose', stopZipExports);
   if (runJobs) await startSpeechWorkers(services, config, server.log);
 
   const { storage, workDir, queue, speech, mailer, billing } = services;

@@ -2,6 +2,8 @@ import { defaultLanguageRoutes } from './accounts/default-language.routes.js';
 import { speechCapabilities } from './speech/speech-capabilities.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.js';
+import { accountExportRoutes } from './data-exports/account-export.routes.js';
+import { zipExportsRoutes } from './data-exports/zip-exports.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { isAdminEmail } from './accounts/admin-emails.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -139,6 +141,20 @@ export const FEATURES: readonly Feature[] = [
     server.addHook('onClose', () => exportThreads.close());
     return server.register(exportsRoutes, { db: database.db, exportThreads });
   },
+  (server, { database, services, api }) =>
+    server.register(zipExportsRoutes, {
+      database,
+      queue: services.queue,
+      storage: services.storage,
+      originOf: api.originOf,
+    }),
+  (server, { database, services, api }) =>
+    server.register(accountExportRoutes, {
+      database,
+      queue: services.queue,
+      storage: services.storage,
+      originOf: api.originOf,
+    }),
   (server, { database }) => server.register(searchRoutes, { db: database.db }),
   (server, { database, services, api }) =>
     server.register(shareRoutes, {

@@ -4,6 +4,7 @@ import { ConfigError } from './config.js';
 import { poolConnections } from './db/database.js';
 import { startMetricsListener } from './http/metrics-listener.js';
 import { watchGauges } from './metrics/metrics-registry.js';
+import { startZipExports } from './data-exports/start-zip-exports.js';
 import { startScheduledJobs, startServices, startSpeechWorkers } from './services.js';
 
 /** Workers only, no HTTP: scale transcription separately from the API against one PostgreSQL. */
@@ -29,6 +30,7 @@ boot(
           })
         : undefined;
     if (metrics) log.info({ address: metrics.address }, 'worker metrics at /metrics');
+    const stopZipExports = await startZipExports({ ...services, db: database.db }, log);
     log.info(
       { engine: (await services.engineStatus()).engine, concurrency: config.workerConcurrency },
       'transcription workers started',
@@ -38,6 +40,7 @@ boot(
       await metrics?.close();
       await services.close();
       unwatchGauges();
+      await stopZipExports();
     };
   },
   {

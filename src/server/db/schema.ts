@@ -503,3 +503,39 @@ export const adminActions = pgTable(
   },
   (table) => [index('admin_actions_at_idx').on(table.at)],
 );
+
+/**
+ * A ZIP being built in the background, or built: a download of chosen transcripts (`transcripts`)
+ * or all of an account's data (`account`). The file lives in storage as `export-<id>.zip` until
+ * `expiresAt`; an hourly sweep deletes it and its row (docs/decisions/0081).
+ */
+export const zipExports = pgTable(
+  'zip_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['transcripts', 'account'] }).notNull(),
+    /** The export format of each transcript (`transcripts` only). */
+    format: text('format'),
+    /** The transcriptions asked for, in the order asked (`transcripts` only). */
+    transcriptionIds: jsonb('transcription_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    error: text('error'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** 24 h after it was asked for; pending ones too, so nothing is kept longer. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('zip_exports_user_idx').on(table.userId, table.createdAt),
+    index('zip_exports_expires_idx').on(table.expiresAt),
+  ],
+);

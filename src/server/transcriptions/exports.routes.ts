@@ -1,4 +1,3 @@
-import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatedUser } from '../accounts/authenticate.js';
@@ -7,6 +6,7 @@ import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { Database } from '../db/database.js';
 import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
 import type { ExportFile } from './exports/export-format.js';
+import { exportSourceOf } from './exports/export-source.js';
 import type { ExportThreadPool } from './exports/export-thread-pool.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
@@ -55,17 +55,7 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
       const { format, version } = request.query;
-      const original = version === 'original';
-      const file = await exportThreads.run(format, {
-        filename: row.filename,
-        text: original ? (row.originalText ?? row.text) : row.text,
-        segments: segmentsWithWords(
-          original ? (row.originalSegments ?? row.segments) : row.segments,
-        ),
-        durationInSeconds: row.durationInSeconds,
-        language: row.language,
-        createdAt: row.createdAt,
-      });
+      const file = await exportThreads.run(format, exportSourceOf(row, version));
       return sendAttachment(reply, file, transcriptFilename(row.filename, file.extension));
     },
   );

@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 import { KnownVoicesCard } from './known-voices-card';
@@ -20,6 +21,7 @@ export default function AccountPage() {
       <EmailPreferencesCard />
       <KnownVoicesCard />
       <DeveloperApiCard />
+      <DataExportCard />
       <DeleteAccountCard />
     </main>
   );

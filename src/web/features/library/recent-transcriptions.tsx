@@ -18,6 +18,10 @@ import { SearchResults } from './search-results';
 import { SearchSpeakerSelect } from './search-speaker-select';
 import { speakerFilterOptions } from './search-speakers';
 import { transcriptionHitHref } from './start-time';
+import { BulkExportBar } from './bulk/bulk-export-bar';
+import { SelectAllRow } from './bulk/select-all-row';
+import { SelectionCheckbox } from './bulk/selection-checkbox';
+import { useLibrarySelection } from './bulk/use-library-selection';
 
 /** Long enough to skip the keys of a word typed in one go, short enough to feel immediate. */
 const SEARCH_DELAY_MS = 250;
@@ -39,6 +43,8 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   useScrollToHash(!library.isPending);
+  const selection = useLibrarySelection();
+  const listed = library.items.map(({ id, filename }) => ({ id, filename }));
 
   const openBestHit = async () => {
     if (!typed) return;
@@ -88,6 +94,16 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
         ) : null}
       </CardHeader>
       <CardContent>
+        <div className="empty:hidden mb-4">
+          <BulkExportBar selection={selection} />
+        </div>
+        {typed !== '' && shownHits && shownHits.length > 0 ? (
+          <SelectAllRow
+            items={shownHits}
+            selection={selection}
+            label={`Select all ${shownHits.length} matching “${typed}”`}
+          />
+        ) : null}
         {typed !== '' ? (
           <SearchResults
             query={typed}
@@ -119,9 +135,24 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
           </div>
         ) : (
           <div className={library.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-            <ul className="-my-4 divide-y divide-slate-100" aria-label="Transcriptions">
+            <SelectAllRow
+              items={listed}
+              selection={selection}
+              label={`Select all ${listed.length} shown`}
+            />
+            <ul className="-my-2 divide-y divide-slate-100" aria-label="Transcriptions">
               {library.items.map((transcription) => (
-                <TranscriptionListItem key={transcription.id} transcription={transcription} />
+                <TranscriptionListItem
+                  key={transcription.id}
+                  transcription={transcription}
+                  leading={
+                    <SelectionCheckbox
+                      item={transcription}
+                      checked={selection.selected.has(transcription.id)}
+                      onToggle={(item, extend) => selection.toggle(item, extend, listed)}
+                    />
+                  }
+                />
               ))}
             </ul>
             {library.hasNextPage ? (

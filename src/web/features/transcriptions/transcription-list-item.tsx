@@ -1,6 +1,7 @@
 import { engineShortName, transcriptionEngineText } from '../../../core/engine-text';
 import { languageName } from '../../../core/languages';
 import { FileAudio } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import { formatDate } from '../../../core/format/format-date';
@@ -17,11 +18,15 @@ function latestLine(text: string): string {
 
 export function TranscriptionListItem({
   transcription,
+  leading,
 }: {
   transcription: TranscriptionListItemDto;
+  /** Shown before the row's icon: the library's selection checkbox. */
+  leading?: ReactNode;
 }) {
   return (
     <li className="flex items-start gap-3 py-4">
+      {leading}
       <FileAudio aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
       <div className="min-w-0 flex-1">
         <Link
