@@ -15,13 +15,13 @@ const restrict = (patterns, message) => [
  * composition root and config.ts sit above them all, outside any folder.)
  */
 const SERVER_LAYERS = [
-  ['db', 'errors', 'mail', 'speech/audio'],
+  ['db', 'errors', 'mail', 'outbound', 'speech/audio'],
   ['speech/engines', 'storage'],
   ['jobs', 'speech', 'speech/speakers'],
   ['http'],
   ['accounts', 'contact', 'quota', 'site'],
   ['billing', 'known-voices', 'search', 'uploads'],
-  ['account-deletion', 'live'],
+  ['account-deletion', 'live', 'webhooks'],
   ['transcriptions'],
   ['developer-api', 'free-trial'],
 ];
