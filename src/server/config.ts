@@ -95,7 +95,12 @@ export const environmentSchema = z.object({
       .string()
       .regex(/^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/, 'host names separated by commas')
       .transform((value) =>
-        value.split(',').map((name) => name.trim().replace(/^\[|\]$/g, '').toLowerCase()),
+        value.split(',').map((name) =>
+          name
+            .trim()
+            .replace(/^\[|\]$/g, '')
+            .toLowerCase(),
+        ),
       )
       .optional(),
   ),

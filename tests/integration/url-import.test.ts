@@ -44,7 +44,11 @@ describe.each(kinds)('import by link (%s)', (kind) => {
   });
 
   async function leftovers() {
-    const list = await getJson<TranscriptionDto[]>(baseUrl, headers.cookie ?? '', '/api/transcriptions');
+    const list = await getJson<TranscriptionDto[]>(
+      baseUrl,
+      headers.cookie ?? '',
+      '/api/transcriptions',
+    );
     const stored = await readdir(app.config.audioDir, { recursive: true }).catch(() => []);
     return { rows: list.body.length, files: [...stored, ...(await leftInWorkFolder(app))] };
   }
@@ -77,7 +81,11 @@ describe.each(kinds)('import by link (%s)', (kind) => {
     ];
     for (const [link, words] of refused) {
       const response = await importLink(baseUrl, headers, link);
-      await expectRefused(response, 422, new RegExp(`^This link cannot be imported: .* is ${words}`));
+      await expectRefused(
+        response,
+        422,
+        new RegExp(`^This link cannot be imported: .* is ${words}`),
+      );
     }
   });
 

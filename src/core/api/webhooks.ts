@@ -11,7 +11,8 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The event `POST /api/webhooks/:id/test` sends. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-export const WEBHOOK_URL_MESSAGE = 'Give the endpoint a full URL, such as https://example.com/hooks.';
+export const WEBHOOK_URL_MESSAGE =
+  'Give the endpoint a full URL, such as https://example.com/hooks.';
 const EVENTS_MESSAGE = `Choose at least one event: ${WEBHOOK_EVENTS.join(', ')}.`;
 
 export const createWebhookBody = z.object({

@@ -17,7 +17,9 @@ beforeAll(async () => {
       return;
     }
     if (request.url?.startsWith('/to?')) {
-      response.writeHead(302, { location: new URL(request.url, 'http://x').searchParams.get('url') ?? '/' });
+      response.writeHead(302, {
+        location: new URL(request.url, 'http://x').searchParams.get('url') ?? '/',
+      });
       response.end();
       return;
     }
@@ -74,7 +76,9 @@ describe('guardedRequest', () => {
       'http://10.0.0.7/',
       'http://[::ffff:169.254.169.254]/latest/meta-data',
     ]) {
-      const error = await refusal(get(`http://127.0.0.1:${port}/to?url=${encodeURIComponent(target)}`));
+      const error = await refusal(
+        get(`http://127.0.0.1:${port}/to?url=${encodeURIComponent(target)}`),
+      );
       expect(error.kind).toBe('refused');
     }
   });
@@ -90,6 +94,9 @@ describe('guardedRequest', () => {
 
   it('says a host that does not exist was not found', async () => {
     const error = await refusal(get('http://no-such-host.invalid/'));
-    expect(error).toMatchObject({ kind: 'failed', message: 'The host no-such-host.invalid could not be found.' });
+    expect(error).toMatchObject({
+      kind: 'failed',
+      message: 'The host no-such-host.invalid could not be found.',
+    });
   });
 });

@@ -29,7 +29,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Refuses a URL before any connection: its scheme, or a refused address written out. */
 export function assertOutboundUrl(policy: OutboundPolicy, url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new OutboundError('refused', `Only http and https links can be fetched, not ${url.protocol}`);
+    throw new OutboundError(
+      'refused',
+      `Only http and https links can be fetched, not ${url.protocol}`,
+    );
   const host = bareHostname(url.hostname);
   if (isAllowedHost(policy, host) || !isAddressLiteral(host)) return;
   const reason = refusedAddressReason(host);
@@ -54,7 +57,10 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
           const reason = refusedAddressReason(address);
           if (reason) {
             callback(
-              new OutboundError('refused', `${hostname} resolves to ${address}, ${reason}: refused.`),
+              new OutboundError(
+                'refused',
+                `${hostname} resolves to ${address}, ${reason}: refused.`,
+              ),
               [],
             );
             return;
@@ -92,8 +98,7 @@ function sendOnce(
 
 function asOutboundError(error: unknown, signal: AbortSignal, url: URL): OutboundError {
   if (error instanceof OutboundError) return error;
-  if (signal.aborted)
-    return new OutboundError('failed', `${url.host} did not answer in time.`);
+  if (signal.aborted) return new OutboundError('failed', `${url.host} did not answer in time.`);
   const code = (error as { code?: unknown }).code;
   return new OutboundError(
     'failed',
@@ -121,7 +126,10 @@ export async function guardedRequest(
       return { response, url };
     response.resume();
     if (redirects >= input.maxRedirects)
-      throw new OutboundError('refused', `The link redirects more than ${input.maxRedirects} times.`);
+      throw new OutboundError(
+        'refused',
+        `The link redirects more than ${input.maxRedirects} times.`,
+      );
     url = new URL(location, url);
   }
 }

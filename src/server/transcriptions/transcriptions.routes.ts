@@ -154,7 +154,9 @@ export async function transcriptionsRoutes(
                 capabilities: options.speechCapabilities,
               })),
               webhookUrl:
-                webhookUrl === undefined ? undefined : checkWebhookUrl(options.outbound, webhookUrl),
+                webhookUrl === undefined
+                  ? undefined
+                  : checkWebhookUrl(options.outbound, webhookUrl),
             };
           },
         },

@@ -8,5 +8,6 @@ export const URL_IMPORT_MESSAGES = {
     `The link answered ${status} instead of the file: nothing was imported. Check that it opens in a browser without signing in.`,
   notAudio: (type: string) =>
     `The link gives ${type || 'a file without a type'}, not audio or video: only audio and video links can be imported.`,
-  tooSlow: 'The file took too long to download: nothing was imported. Try a faster host, or upload it.',
+  tooSlow:
+    'The file took too long to download: nothing was imported. Try a faster host, or upload it.',
 } as const;

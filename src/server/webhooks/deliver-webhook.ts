@@ -67,7 +67,11 @@ export async function deliverWebhook(
 ): Promise<void> {
   const { db } = deps;
   const rows = await db
-    .select({ delivery: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+    .select({
+      delivery: webhookDeliveries,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.id, deliveryId))

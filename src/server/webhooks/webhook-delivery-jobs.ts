@@ -25,7 +25,7 @@ export function webhookQueue(retryDelaySeconds: number): QueueDefinition {
     retryDelayMaxSeconds: WEBHOOK_RETRY_DELAY_MAX_SECONDS,
     expireInSeconds: 5 * 60,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
-    notify: true,
+    // No `notify`: workers woken by NOTIFY poll only every 30 s, and a retry's due time sends none.
   };
 }
 

@@ -30,7 +30,12 @@ export const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found.';
 /** An account's endpoints at most: each event is sent to every one of them. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const documented = { tags: ['Webhooks'], security: SESSION_OR_KEY_SECURITY };
 const auth = { auth: 'session-or-key' as const };
 

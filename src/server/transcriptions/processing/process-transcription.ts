@@ -184,7 +184,9 @@ export async function processTranscription(
     }
     if (error instanceof AudioError) {
       deps.log.warn({ transcriptionId, detail: error.detail }, 'audio could not be transcribed');
-      if (await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message })) {
+      if (
+        await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message })
+      ) {
         await changed();
         await deps.announce?.(row, 'transcription.failed');
       }
