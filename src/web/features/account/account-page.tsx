@@ -4,6 +4,7 @@ import { EmailPreferencesCard } from './email-preferences-card';
 import { KnownVoicesCard } from './known-voices-card';
 import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
+import { WebhooksCard } from './webhooks-card';
 import { PlanCard } from './plan-card';
 import { ProfileCard } from './profile-card';
 import { VocabularyCard } from './vocabulary-card';
@@ -20,6 +21,7 @@ export default function AccountPage() {
       <EmailPreferencesCard />
       <KnownVoicesCard />
       <DeveloperApiCard />
+      <WebhooksCard />
       <DeleteAccountCard />
     </main>
   );
