@@ -158,7 +158,7 @@ export function WebhooksCard() {
             <div className="mt-2 flex items-center gap-2">
               <code
                 data-testid="new-webhook-secret"
-                className="min-w-0 flex-1 overflow-x-auto rounded bg-white px-2 py-1 text-xs"
+                className="min-w-0 flex-1 rounded bg-white px-2 py-1 text-xs break-all"
               >
                 {created.secret}
               </code>
