@@ -87,6 +87,11 @@ describe('guardedRequest', () => {
     expect(() => assertOutboundUrl({ allowHosts: [] }, new URL('file:///etc/passwd'))).toThrow(
       'Only http and https links can be fetched, not file:',
     );
+    // The URL parser writes decimal, hex and short forms out as the dotted address.
+    for (const sneaky of ['http://2130706433/', 'http://0x7f.1/', 'http://127.1/'])
+      expect(() => assertOutboundUrl({ allowHosts: [] }, new URL(sneaky))).toThrow(
+        '127.0.0.1 is a loopback address (this server itself): refused.',
+      );
     expect(() => assertOutboundUrl({ allowHosts: [] }, new URL('http://[fd00:ec2::254]/'))).toThrow(
       /fd00:ec2::254 is a unique-local/,
     );
