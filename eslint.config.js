@@ -15,13 +15,13 @@ const restrict = (patterns, message) => [
  * composition root and config.ts sit above them all, outside any folder.)
  */
 const SERVER_LAYERS = [
-  ['db', 'errors', 'mail', 'metrics', 'speech/audio'],
+  ['db', 'errors', 'mail', 'metrics', 'outbound', 'speech/audio'],
   ['speech/engines', 'storage'],
   ['jobs', 'speech', 'speech/speakers'],
   ['http'],
   ['accounts', 'contact', 'quota', 'site'],
   ['billing', 'known-voices', 'search', 'uploads'],
-  ['account-deletion', 'live'],
+  ['account-deletion', 'live', 'webhooks'],
   ['transcriptions'],
   ['data-exports', 'developer-api', 'free-trial'],
   ['admin'],

@@ -111,6 +111,21 @@ export const environmentSchema = z.object({
   LIVE_PREVIEW_PRO_RESERVED: z.coerce.number().int().min(0).max(10_000).default(4),
   LIVE_PREVIEW_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
   LIVE_PREVIEW_IDLE_SECONDS: z.coerce.number().positive().max(600).default(15),
+  URL_IMPORT_ALLOW_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/, 'host names separated by commas')
+      .transform((value) =>
+        value.split(',').map((name) =>
+          name
+            .trim()
+            .replace(/^\[|\]$/g, '')
+            .toLowerCase(),
+        ),
+      )
+      .optional(),
+  ),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -130,6 +145,10 @@ export interface Config {
    * open the server by (ALLOWED_HOSTS): a Host that is none of them is not trusted as the origin.
    */
   allowedHosts: string[];
+  /** Where the server may connect for URL imports and webhooks (URL_IMPORT_ALLOW_HOSTS). */
+  outbound: { allowHosts: string[] };
+  /** A failed webhook delivery's first retry; each later one waits about twice as long. */
+  webhookRetryDelaySeconds: number;
   dataDir: string;
   audioDir: string;
   /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
@@ -329,6 +348,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     baseUrl,
     fixedOrigin: env.BASE_URL ? new URL(baseUrl).origin : undefined,
     allowedHosts: env.ALLOWED_HOSTS ?? [],
+    outbound: { allowHosts: env.URL_IMPORT_ALLOW_HOSTS ?? [] },
+    webhookRetryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
     dataDir,
     audioDir,
     storage: s3

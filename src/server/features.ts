@@ -41,6 +41,7 @@ import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
 export interface FeatureTuning {
@@ -113,6 +114,8 @@ export const FEATURES: readonly Feature[] = [
       disk: uploadGate.disk,
       audioLimits: config.audioLimits,
       signals: services.signals,
+      announce: services.announce,
+      outbound: config.outbound,
       streams,
       speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
     }),
@@ -224,5 +227,11 @@ export const FEATURES: readonly Feature[] = [
         billing: services.billing.deps,
         sessions: auth.sessions,
       },
+    }),
+  (server, { config, database, services }) =>
+    server.register(webhooksRoutes, {
+      database,
+      queue: services.queue,
+      policy: config.outbound,
     }),
 ];

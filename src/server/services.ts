@@ -53,6 +53,13 @@ import {
 import { transcriptReadyNotifier } from './transcriptions/processing/notify-transcript-ready.js';
 import { transcriptionQueue } from './transcriptions/processing/transcription-jobs.js';
 import { startTranscriptionWorkers } from './transcriptions/processing/transcription-workers.js';
+import {
+  transcriptionAnnouncer,
+  type AnnounceTranscription,
+} from './webhooks/transcription-webhooks.js';
+import { webhookQueue, workWebhookDeliveries } from './webhooks/webhook-delivery-jobs.js';
+import { deliverWebhook } from './webhooks/deliver-webhook.js';
+import { PRODUCT_NAME } from '../core/product.js';
 
 /** What an API process and a worker process are both made of, built from the config. */
 export interface Services {
@@ -72,6 +79,8 @@ export interface Services {
   mailer: Mailer;
   signals: TranscriptionSignals;
   billing: Billing;
+  /** Tells a user's webhooks that one of their transcriptions ended or was deleted. */
+  announce: AnnounceTranscription;
   /** Stops what was started, running jobs first (they finish or are retried elsewhere). */
   close(): Promise<void>;
 }
@@ -127,6 +136,26 @@ export async function startServices(
   await queue.define(liveWindowQueue);
   await queue.define(wordAlignmentQueue);
   await queue.define(rememberVoicesQueue);
+  await queue.define(webhookQueue(config.webhookRetryDelaySeconds));
+  // Every process delivers webhooks: an API process without speech too.
+  await workWebhookDeliveries(queue, (data, attempt) =>
+    deliverWebhook(
+      {
+        db: database.db,
+        policy: config.outbound,
+        retryDelaySeconds: config.webhookRetryDelaySeconds,
+        userAgent: `${PRODUCT_NAME}-Webhooks/1.0`,
+      },
+      data.deliveryId,
+      attempt,
+    ),
+  );
+  const announce = transcriptionAnnouncer({
+    database,
+    queue,
+    baseUrl: config.baseUrl,
+    log: (error, message) => log.error({ err: error }, message),
+  });
   const signals = await startTranscriptionSignals(database);
   const queuedWindows = queuedWindowTranscriber({ queue, storage, workDir: tempArea.directory });
   return {
@@ -141,6 +170,7 @@ export async function startServices(
     mailer,
     signals,
     billing,
+    announce,
     async close() {
       stopSweeps();
       await queue.stop({ graceful: true });
@@ -176,6 +206,7 @@ export async function startSpeechWorkers(
     concurrency: config.workerConcurrency,
     log,
     notifyReady: transcriptReadyNotifier({ db: database.db, mailer, baseUrl: config.baseUrl }),
+    announce: services.announce,
   });
   await startFreeTrialWorkers({
     queue,

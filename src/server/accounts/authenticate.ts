@@ -36,7 +36,7 @@ declare module 'fastify' {
 export const INVALID_API_KEY =
   'Incorrect API key provided. Create a key under Account settings → Developer API.';
 export const KEYS_NEED_SESSION =
-  'This route needs a signed-in session: API keys work on the transcript library (/api/transcriptions, /api/usage) and /v1 only.';
+  'This route needs a signed-in session: API keys work on the transcript library (/api/transcriptions, /api/usage), webhooks (/api/webhooks) and /v1 only.';
 
 export function apiRateLimitMessage(perMinute: number, secondsLeft: number): string {
   return `Rate limit reached: ${perMinute} requests a minute per account, all its API keys together. Try again in ${secondsLeft} s.`;

@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  check,
 } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
@@ -538,4 +539,52 @@ export const zipExports = pgTable(
     index('zip_exports_user_idx').on(table.userId, table.createdAt),
     index('zip_exports_expires_idx').on(table.expiresAt),
   ],
+);
+
+/**
+ * Where a user's transcription events are sent (issue 34, decision 0080). An endpoint belongs to a
+ * user now; teams will add `team_id` and make the check "exactly one owner". One with a
+ * `transcription_id` is an upload's own `webhook_url`: it hears only that transcription.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    transcriptionId: text('transcription_id'),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** `whsec_` and the base64 key, as Standard Webhooks writes it; shown once, kept to sign. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_endpoints_user_idx').on(table.userId, table.createdAt),
+    index('webhook_endpoints_transcription_idx').on(table.transcriptionId),
+    check('webhook_endpoints_owner', sql`${table.userId} is not null`),
+  ],
+);
+
+/** Each event sent to an endpoint, with its last attempt: what the endpoint's page lists. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** The `webhook-id` header: the same on every attempt, so receivers can drop repeats. */
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'retrying', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  },
+  (table) => [index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt)],
 );

@@ -12,6 +12,8 @@ export interface QueueDefinition {
   retryDelaySeconds: number;
   /** Doubles the delay on each retry, with jitter. */
   retryBackoff?: boolean;
+  /** With `retryBackoff`: the longest wait between two attempts. */
+  retryDelayMaxSeconds?: number;
   /** A job still running after this long is retried or failed. */
   expireInSeconds: number;
   /**
@@ -152,6 +154,9 @@ export async function startJobQueue(
       retryLimit: queue.retryLimit,
       retryDelay: queue.retryDelaySeconds,
       ...(queue.retryBackoff === undefined ? {} : { retryBackoff: queue.retryBackoff }),
+      ...(queue.retryDelayMaxSeconds === undefined
+        ? {}
+        : { retryDelayMax: queue.retryDelayMaxSeconds }),
       expireInSeconds: queue.expireInSeconds,
       ...(queue.heartbeat ? { heartbeatSeconds: options.heartbeatSeconds ?? 10 } : {}),
       deleteAfterSeconds: queue.deleteAfterSeconds,

@@ -44,6 +44,8 @@ export function transcriptionWindow(plan: Plan, durationSeconds: number) {
 export async function createTranscription(
   deps: CreateTranscriptionDeps,
   input: {
+    /** Chosen by the caller when something must name the transcription first (its webhook). */
+    id?: string;
     userId: string;
     plan: Plan;
     audio: ReceivedAudio;
@@ -63,7 +65,7 @@ export async function createTranscription(
   const { audio, userId, plan } = input;
   let storedKey: string | undefined;
   try {
-    const id = randomUUID();
+    const id = input.id ?? randomUUID();
     const window = transcriptionWindow(plan, audio.durationSeconds);
     const row: TranscriptionRow = {
       id,

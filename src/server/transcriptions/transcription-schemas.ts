@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forDocumentationOnly } from '../http/documentation-only.js';
 import { uploadFieldsSchema } from './upload-form.js';
+import { WEBHOOK_URL_FIELD_DESCRIPTION } from '../../core/api/webhooks.js';
 
 /**
  * What the library routes take and answer with that is not JSON: multipart forms (streamed to
@@ -10,7 +11,17 @@ import { uploadFieldsSchema } from './upload-form.js';
 
 export const uploadFormSchema = forDocumentationOnly(
   uploadFieldsSchema.extend({
-    audio: z.string().meta({ format: 'binary', description: 'The audio file, at most 100 MB.' }),
+    audio: z
+      .string()
+      .optional()
+      .meta({ format: 'binary', description: 'The audio file, at most 100 MB; or send `url`.' }),
+    url: z
+      .url()
+      .optional()
+      .describe(
+        'Instead of `audio`: an http(s) link to an audio or video file, which the server fetches within the plan’s size limit (at most 5 redirects; private, loopback and link-local addresses are refused).',
+      ),
+    webhook_url: z.url().optional().describe(WEBHOOK_URL_FIELD_DESCRIPTION),
   }),
 );
 

@@ -18,7 +18,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { createTranscription } from './create-transcription.js';
+import { createTranscriptionWithWebhook } from './create-transcription-with-webhook.js';
 import { decodeCursor } from './library/list-cursor.js';
 import { listTranscriptionsPage } from './library/list-transcriptions.js';
 import type { LibraryReadCache } from './library/library-read-cache.js';
@@ -43,6 +43,10 @@ import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js
 import { readUploadForm } from './upload-form.js';
 import type { SpeechCapabilities } from '../../core/speech-capabilities.js';
 import { findDefaultLanguage } from '../accounts/default-language.repository.js';
+import type { OutboundPolicy } from '../outbound/outbound-policy.js';
+import type { AnnounceTranscription } from '../webhooks/transcription-webhooks.js';
+import { checkWebhookUrl } from '../webhooks/webhook-url.js';
+import { uploadedTranscriptionSchema } from '../../core/api/webhooks.js';
 
 export interface TranscriptionsRoutesOptions {
   database: DatabaseHandle;
@@ -71,6 +75,10 @@ export interface TranscriptionsRoutesOptions {
   streams: SignedInStreams;
   /** What the engine serving new work can do: uploads it cannot serve are refused. */
   speechCapabilities: () => Promise<SpeechCapabilities>;
+  /** Tells the owner's webhooks that a transcription was deleted. */
+  announce?: AnnounceTranscription;
+  /** Where links given for import, and webhook URLs, may point. */
+  outbound: OutboundPolicy;
 }
 
 const errors = {
@@ -112,11 +120,12 @@ export async function transcriptionsRoutes(
       config: library,
       schema: {
         ...documented,
-        summary: 'Upload audio; answers at once (queued) with the new transcript',
+        summary:
+          'Upload audio, or import it from a link (`url`); answers at once (queued) with the new transcript',
         consumes: ['multipart/form-data'],
         body: uploadFormSchema,
         response: {
-          201: transcriptionSchema,
+          201: uploadedTranscriptionSchema,
           403: apiErrorSchema,
           413: apiErrorSchema,
           422: apiErrorSchema,
@@ -127,21 +136,40 @@ export async function transcriptionsRoutes(
     async (request, reply) => {
       const user = authenticatedUser(request);
       const account = { userId: user.id, plan: planFor(await isUserPaid(db, user.id)) };
-      const row = await receiveAudio(
+      const { row, webhook } = await receiveAudio(
         request,
         {
           ...gate,
-          admit: () => admitSignedInUpload(db, gate, request, account, { livePreviewMayPay: true }),
-          readForm: (fields) =>
-            readUploadForm(fields, {
-              defaultLanguage: () => findDefaultLanguage(db, user.id),
-              capabilities: options.speechCapabilities,
+          importLinks: options.outbound,
+          admit: (admit) =>
+            admitSignedInUpload(db, gate, request, account, {
+              livePreviewMayPay: true,
+              forLink: admit?.forLink,
             }),
+          readForm: async (fields) => {
+            const webhookUrl = fields.webhook_url;
+            return {
+              ...(await readUploadForm(fields, {
+                defaultLanguage: () => findDefaultLanguage(db, user.id),
+                capabilities: options.speechCapabilities,
+              })),
+              webhookUrl:
+                webhookUrl === undefined
+                  ? undefined
+                  : checkWebhookUrl(options.outbound, webhookUrl),
+            };
+          },
         },
-        (audio, form) =>
-          createTranscription({ database, storage, queue }, { ...account, audio, ...form }),
+        (audio, { webhookUrl, ...form }) =>
+          createTranscriptionWithWebhook(
+            { database, storage, queue },
+            { ...account, audio, ...form },
+            webhookUrl,
+          ),
       );
-      return reply.status(201).send(toTranscriptionDto(row, originOf(request)));
+      return reply
+        .status(201)
+        .send({ ...toTranscriptionDto(row, originOf(request)), ...(webhook ? { webhook } : {}) });
     },
   );
 
@@ -223,6 +251,7 @@ export async function transcriptionsRoutes(
       const deleted = await deleteTranscriptionForUser(db, user.id, id);
       if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
       await signals.notify({ transcriptionId: id, userId: user.id }); // a running job stops, open streams hear it
+      await options.announce?.({ id, userId: user.id }, 'transcription.deleted');
       await storage.delete(deleted.audioKey);
       return { ok: true as const };
     },

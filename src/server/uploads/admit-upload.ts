@@ -37,7 +37,7 @@ export async function admitSignedInUpload(
   gate: UploadGate,
   request: FastifyRequest,
   account: { userId: string; plan: Plan },
-  options: { livePreviewMayPay?: boolean } = {},
+  options: { livePreviewMayPay?: boolean; forLink?: boolean } = {},
 ): Promise<Admission> {
   const { plan, userId } = account;
   const now = new Date();
@@ -55,7 +55,8 @@ export async function admitSignedInUpload(
     userId,
     plan,
     storedBytes: usage.storageBytes,
-    declaredBytes: declaredLength(request),
+    // A link's file has no length known yet: the form's own is not the file's.
+    declaredBytes: options.forLink ? undefined : declaredLength(request),
   });
   // The most this upload may write, so the uploads in flight cannot fill the disk together.
   const disk = await gate.disk.reserve(quota.maxBytes).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES } from '../../core/plans.js';
 import { AppError } from '../errors/app-error.js';
 import { containsNul, NUL_CHARACTER_REFUSED } from '../http/refuse-nul-characters.js';
 import { sanitizeFilename } from './sanitize-filename.js';
+import { URL_IMPORT_MESSAGES } from './url-import-messages.js';
 import { MULTIPART_OVERHEAD_BYTES } from './upload-reservations.js';
 
 export interface ReceiveUploadLimit {
@@ -21,6 +22,12 @@ export interface ReceiveUploadLimit {
 export interface ReceivedUpload {
   filename: string;
   size: number;
+  fields: Record<string, string>;
+}
+
+/** A form that names a link (`url`) instead of carrying the file: the file is fetched next. */
+export interface FormWithLink {
+  link: string;
   fields: Record<string, string>;
 }
 
@@ -91,9 +98,9 @@ const FILE_SIZE_LIMIT: ReceiveUploadLimit = { maxBytes: MAX_UPLOAD_BYTES, exceed
 export async function receiveUpload(
   request: FastifyRequest,
   tempPath: string,
-  options: { limit?: ReceiveUploadLimit; fileField?: string } = {},
-): Promise<ReceivedUpload> {
-  const { limit = FILE_SIZE_LIMIT, fileField = 'audio' } = options;
+  options: { limit?: ReceiveUploadLimit; fileField?: string; linkField?: string } = {},
+): Promise<ReceivedUpload | FormWithLink> {
+  const { limit = FILE_SIZE_LIMIT, fileField = 'audio', linkField } = options;
   const fields: Record<string, string> = {};
   let file: { filename: string; size: number } | undefined;
   try {
@@ -123,6 +130,9 @@ export async function receiveUpload(
     uploads.inc({ outcome: 'refused' });
     throw asUploadError(error, fileField);
   }
+  const link = linkField === undefined ? undefined : fields[linkField];
+  if (link !== undefined && file) throw new AppError('bad_request', URL_IMPORT_MESSAGES.fileAndUrl);
+  if (link !== undefined) return { link, fields };
   if (!file)
     throw new AppError('bad_request', `No audio file was sent: use the form field "${fileField}".`);
   uploads.inc({ outcome: 'received' });

@@ -20,6 +20,7 @@ import { decodeSecondsFor } from './decode-seconds.js';
 import type { NotifyTranscriptReady } from './notify-transcript-ready.js';
 import { watchForCancel } from './watch-for-cancel.js';
 import { jobVocabulary } from './job-vocabulary.js';
+import type { AnnounceTranscription } from '../../webhooks/transcription-webhooks.js';
 import type { TranscriptionJobData } from './transcription-jobs.js';
 import { FIRST_SPEAKER } from '../../../core/speakers.js';
 import type { StoredSegment } from '../../db/schema.js';
@@ -43,6 +44,8 @@ export interface ProcessTranscriptionDeps {
   engine: SpeechEngine;
   /** Tells the owner a long transcript is ready; a failure to tell never fails the job. */
   notifyReady?: NotifyTranscriptReady;
+  /** Tells the owner's webhooks that the transcription ended; never throws. */
+  announce?: AnnounceTranscription;
   signals: TranscriptionSignals;
   log: {
     info?: (object: object, message: string) => void;
@@ -103,6 +106,7 @@ export async function processTranscription(
       deps.log.warn({ transcriptionId, engine: deps.engine.name }, refusal);
       await failAndGiveSlotBack(db, row, refusal, attempt.queuedAt ?? row.createdAt);
       await changed();
+      await deps.announce?.(row, 'transcription.failed');
       return;
     }
     const audio = await deps.storage.fetch(row.audioKey, workDir);
@@ -170,6 +174,7 @@ export async function processTranscription(
             'could not send the transcript-ready email',
           ),
         );
+      await deps.announce?.(row, 'transcription.completed');
     }
   } catch (error) {
     await writes.catch(() => undefined);
@@ -179,8 +184,12 @@ export async function processTranscription(
     }
     if (error instanceof AudioError) {
       deps.log.warn({ transcriptionId, detail: error.detail }, 'audio could not be transcribed');
-      if (await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message }))
+      if (
+        await updateRunningTranscription(db, row.id, { status: 'failed', error: error.message })
+      ) {
         await changed();
+        await deps.announce?.(row, 'transcription.failed');
+      }
       return;
     }
     // A full disk stays full: trying again is worth it only once there is room for this file.
@@ -192,12 +201,14 @@ export async function processTranscription(
       deps.log.warn({ transcriptionId, err: error }, 'no disk space to decode the audio');
       await failAndGiveSlotBack(db, row, DISK_FULL_FAILURE, attempt.queuedAt ?? row.createdAt);
       await changed();
+      await deps.announce?.(row, 'transcription.failed');
       return;
     }
     deps.log.error({ transcriptionId, err: error, attempt }, 'transcription attempt failed');
     if (attempt.retryCount >= attempt.retryLimit) {
       await failAndGiveSlotBack(db, row, GENERIC_FAILURE, attempt.queuedAt ?? row.createdAt);
       await changed();
+      await deps.announce?.(row, 'transcription.failed');
       return;
     }
     await updateRunningTranscription(db, row.id, { status: 'queued' });

@@ -20,6 +20,7 @@ export interface TranscriptionWorkersOptions {
   signals: TranscriptionSignals;
   log: ProcessTranscriptionDeps['log'];
   notifyReady?: ProcessTranscriptionDeps['notifyReady'];
+  announce?: ProcessTranscriptionDeps['announce'];
 }
 
 /** Subscribes this process to transcription jobs; the queue spreads them over every worker process. */
@@ -38,6 +39,7 @@ export async function startTranscriptionWorkers(
           engine: lease.engine,
           log: options.log,
           notifyReady: options.notifyReady,
+          announce: options.announce,
           signals: options.signals,
         },
         data,

@@ -5,6 +5,7 @@ import { EmailPreferencesCard } from './email-preferences-card';
 import { KnownVoicesCard } from './known-voices-card';
 import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
+import { WebhooksCard } from './webhooks-card';
 import { PlanCard } from './plan-card';
 import { ProfileCard } from './profile-card';
 import { VocabularyCard } from './vocabulary-card';
@@ -22,6 +23,7 @@ export default function AccountPage() {
       <KnownVoicesCard />
       <DeveloperApiCard />
       <DataExportCard />
+      <WebhooksCard />
       <DeleteAccountCard />
     </main>
   );

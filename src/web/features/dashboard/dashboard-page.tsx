@@ -5,6 +5,7 @@ import { isNewAccountSession } from '../sign-in/new-account';
 import { RecentTranscriptions } from '../library/recent-transcriptions';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
 import { WhisperBanner } from '../admin/whisper-banner';
+import { ImportLinkCard } from '../upload/import-link-card';
 import { PlanBanner } from './plan-banner';
 import { UpgradeSection } from './upgrade-section';
 import { UsageCard } from './usage-card';
@@ -33,8 +34,9 @@ export default function DashboardPage() {
         then the list, then usage, so a finished upload is seen without scrolling past the usage.
       */}
       <div className="grid gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <UploadCard ref={uploadCard} />
+          <ImportLinkCard />
         </div>
         <div
           id="transcriptions"
