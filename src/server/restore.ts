@@ -28,9 +28,11 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (
-      !(error instanceof ConfigError || error instanceof BackupError || error instanceof DatabaseLockedError)
-    )
+    if (!(
+      error instanceof ConfigError ||
+      error instanceof BackupError ||
+      error instanceof DatabaseLockedError
+    ))
       throw error;
     process.stderr.write(`${error.message}\n`);
     return 1;

@@ -65,9 +65,7 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
 
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(tmpdir(), 'sonoscript-backup-'));
-    const speech = await makeSpeechClip(scratch, 'clip', [
-      { say: 'the budget review starts now' },
-    ]);
+    const speech = await makeSpeechClip(scratch, 'clip', [{ say: 'the budget review starts now' }]);
     sourceEnv = { ...(await databaseEnv('source')) };
     source = await startServer(sourceEnv);
     sourceEnv.DATA_DIR = source.dataDir;
@@ -130,7 +128,8 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     await source.stop();
     source = undefined;
     restored = await startServer(targetEnv, { dataDir: targetEnv.DATA_DIR! });
-  });
+    // A restore into a new embedded database creates it first: about a minute on 2 cores.
+  }, 360_000);
 
   afterAll(async () => {
     await source?.stop();

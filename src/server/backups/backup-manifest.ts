@@ -42,7 +42,12 @@ const manifestSchema = z.object({
     /** Where the keys live when they were not copied (S3 without --copy-objects). */
     location: z.string(),
     copied: z.boolean(),
-    keys: z.array(z.object({ key: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/), bytes: z.number().int().min(0) })),
+    keys: z.array(
+      z.object({
+        key: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/),
+        bytes: z.number().int().min(0),
+      }),
+    ),
     /** Keys the database named that storage no longer had when they were copied. */
     missing: z.array(z.string()),
   }),

@@ -121,11 +121,14 @@ export async function requestBackupFromServer(input: {
       if (text) {
         await rm(answerPath, { force: true });
         const answer = answerSchema.parse(JSON.parse(text));
-        if (!answer.ok) throw new BackupError(`The server could not write the backup: ${answer.message}`);
+        if (!answer.ok)
+          throw new BackupError(`The server could not write the backup: ${answer.message}`);
         return answer.manifest as BackupManifest;
       }
       if (!isAlive(input.holder))
-        throw new BackupError(`The server (process ${input.holder}) stopped before the backup was written.`);
+        throw new BackupError(
+          `The server (process ${input.holder}) stopped before the backup was written.`,
+        );
       await sleep(POLL_MS);
     }
   } finally {

@@ -40,7 +40,11 @@ export async function restoreBackup(
     const migrations = await migrationsUpTo(MIGRATIONS_FOLDER, last.createdAt, work);
     const fileProblems = await describeTargetFiles(config);
     if (fileProblems.length > 0) throw notEmpty(fileProblems);
-    if (manifest.objects.storage === 's3' && !manifest.objects.copied && config.storage.kind !== 's3')
+    if (
+      manifest.objects.storage === 's3' &&
+      !manifest.objects.copied &&
+      config.storage.kind !== 's3'
+    )
       throw new BackupError(
         `This backup lists its audio in ${manifest.objects.location} without copies: restore it into an installation with STORAGE_URL set to that bucket, or use a backup made with --copy-objects.`,
       );

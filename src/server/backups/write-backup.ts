@@ -79,5 +79,8 @@ async function copyAuthSecret(dataDir: string, directory: string): Promise<Backu
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  return { path: AUTH_SECRET_FILE, ...(await checksumFile(path.join(directory, AUTH_SECRET_FILE))) };
+  return {
+    path: AUTH_SECRET_FILE,
+    ...(await checksumFile(path.join(directory, AUTH_SECRET_FILE))),
+  };
 }

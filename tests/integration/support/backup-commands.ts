@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 
 export interface CommandResult {
   code: number;
@@ -15,8 +16,13 @@ export function runBackupCommand(
   args: string[],
   env: Record<string, string>,
 ): Promise<CommandResult> {
-  const environment: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...env };
-  if (!env.DATABASE_URL) delete environment.DATABASE_URL;
+  // Only what a shell gives a command: the test runner's own variables (BASE_URL=/…) stay out.
+  const environment = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? tmpdir(),
+    NODE_ENV: 'test',
+    ...env,
+  };
   return new Promise((resolve) => {
     execFile(
       process.execPath,
