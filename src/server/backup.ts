@@ -86,9 +86,11 @@ function summary(directory: string, manifest: BackupManifest): string {
   const objects = manifest.objects.copied
     ? `${manifest.objects.keys.length} audio objects copied (${bytes} bytes)`
     : `${manifest.objects.keys.length} audio objects listed, not copied (they stay in ${manifest.objects.location}; add --copy-objects to copy them)`;
+  const { missing: gone } = manifest.objects;
+  const shown = gone.slice(0, 5).join(', ') + (gone.length > 5 ? ', …' : '');
   const missing =
-    manifest.objects.missing.length > 0
-      ? `Note: ${manifest.objects.missing.length} audio object(s) were deleted while the backup ran (their transcripts were deleted too): ${manifest.objects.missing.join(', ')}\n`
+    gone.length > 0
+      ? `Note: ${gone.length} audio object(s) the database named were no longer in storage (deleted with their transcripts while the backup ran): ${shown}. The manifest lists them all.\n`
       : '';
   return (
     `Backup written to ${directory}: ${manifest.database.kind} database, ` +
