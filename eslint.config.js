@@ -17,7 +17,7 @@ const restrict = (patterns, message) => [
 const SERVER_LAYERS = [
   ['db', 'errors', 'mail', 'metrics', 'outbound', 'speech/audio'],
   ['speech/engines', 'storage'],
-  ['jobs', 'speech', 'speech/speakers'],
+  ['backups', 'jobs', 'speech', 'speech/speakers'],
   ['http'],
   ['accounts', 'contact', 'quota', 'site'],
   ['billing', 'known-voices', 'search', 'uploads'],

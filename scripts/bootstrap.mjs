@@ -247,10 +247,10 @@ switch (mode) {
     process.exit(run(process.execPath, ['dist/server/main.js']));
     break;
   case 'reset-password':
+  case 'backup':
+  case 'restore':
     ensureBuild();
-    process.exit(
-      run(process.execPath, ['dist/server/reset-password.js', ...process.argv.slice(3)]),
-    );
+    process.exit(run(process.execPath, [`dist/server/${mode}.js`, ...process.argv.slice(3)]));
     break;
   case 'worker':
     ensureBuild();

@@ -1,3 +1,5 @@
+import { readAppVersion } from './backups/app-version.js';
+import { acceptBackupRequests } from './backups/pglite-backup-handoff.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
@@ -5,6 +7,7 @@ import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
 import { createLogger } from './logger.js';
 import { keepDataOwnerOnly, restrictToOwner } from './owner-only-files.js';
+import { storageFromConfig } from './storage/storage-from-config.js';
 
 export interface Booted {
   config: Config;
@@ -49,6 +52,21 @@ export function boot(
     });
     await migrateWhenReachable(database, log);
     if (config.database.kind === 'pglite') restrictToOwner(config.database.directory);
+    // Only this process can read the embedded database: `npm run backup` asks it.
+    const stopBackups =
+      config.database.kind === 'pglite'
+        ? acceptBackupRequests(
+            config.database.directory,
+            () => ({
+              database,
+              storage: storageFromConfig(config.storage),
+              storageConfig: config.storage,
+              dataDir: config.dataDir,
+              appVersion: readAppVersion(),
+            }),
+            log,
+          )
+        : undefined;
     startBegun = true;
     const stopProcess = await start({ config, log, database });
     let stopping = false;
@@ -56,6 +74,7 @@ export function boot(
       if (stopping) return;
       stopping = true;
       await stopProcess(signal);
+      stopBackups?.();
       await database.close();
       process.exit(0);
     };

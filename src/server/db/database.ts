@@ -12,7 +12,7 @@ import { lockDatabaseDirectory } from './pglite-lock.js';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
   { kind: 'pglite'; directory: string } | { kind: 'postgres'; url: string };
@@ -22,7 +22,8 @@ export interface DatabaseHandle {
   db: Database;
   /** The raw connection, for pg-boss. */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
-  migrate(): Promise<void>;
+  /** Runs the migrations of `migrationsFolder` (default: this version's) not yet applied. */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,8 +49,8 @@ export async function openDatabase(
         kind: 'pglite',
         db,
         driver: { kind: 'pglite', client },
-        migrate: () =>
-          migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+        migrate: (migrationsFolder = MIGRATIONS_FOLDER) =>
+          migratePglite(drizzlePglite(client), { migrationsFolder }),
         close: async () => {
           await client.close();
           unlock();
@@ -74,13 +75,13 @@ export async function openDatabase(
     kind: 'postgres',
     db,
     driver: { kind: 'postgres', pool, url: target.url },
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       // API and worker processes may start together: one migrates while the others wait.
       const lockClient = await pool.connect();
       try {
         await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [migrationsSchema]);
         await migratePostgres(drizzlePostgres(pool), {
-          migrationsFolder: MIGRATIONS_FOLDER,
+          migrationsFolder,
           migrationsSchema,
         });
       } finally {

@@ -14,13 +14,29 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+function lockPathOf(directory: string): string {
+  return path.join(directory, '..', `${path.basename(directory)}.lock`);
+}
+
+/** The live process holding the embedded database's lock, if one does. */
+export function lockHolder(directory: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number.parseInt(readFileSync(lockPathOf(directory), 'utf8'), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return Number.isInteger(holder) && isProcessAlive(holder) ? holder : undefined;
+}
+
 /**
  * PGlite has no lock of its own and two processes on one directory silently lose writes,
  * so the first process takes a lock file and any other is refused with a clear message.
  */
 export function lockDatabaseDirectory(directory: string): () => void {
   mkdirSync(directory, { recursive: true });
-  const lockPath = path.join(directory, '..', `${path.basename(directory)}.lock`);
+  const lockPath = lockPathOf(directory);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
