@@ -35,6 +35,7 @@ import { transcriptionDepth } from './transcriptions/processing/transcription-jo
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
@@ -107,6 +108,14 @@ export const FEATURES: readonly Feature[] = [
       audioLimits: config.audioLimits,
       signals: services.signals,
       streams,
+      speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
+    }),
+  (server, { database, services, uploadGate }) =>
+    server.register(resumableUploadsRoutes, {
+      database,
+      storage: services.storage,
+      queue: services.queue,
+      gate: uploadGate,
       speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
     }),
   (server, { database, auth }) =>
