@@ -18,6 +18,10 @@ export interface TusUploadOptions {
   uploadUrl?: string;
   /** Stop after this many bytes were acknowledged, leaving the upload unfinished. */
   stopAfterBytes?: number;
+  /** 0: fail at the first broken request instead of retrying. */
+  retries?: 0;
+  /** Told the upload's URL once the server created it. */
+  onUrl?: (url: string) => void;
 }
 
 /** The real tus-js-client (its Node build) sending `bytes`, retrying at once after a failure. */
@@ -30,7 +34,8 @@ export function tusUpload(bytes: Buffer, options: TusUploadOptions): Promise<Tus
       uploadUrl: options.uploadUrl ?? null,
       headers: options.headers,
       metadata: options.metadata ?? {},
-      retryDelays: [0, 200, 500, 1000, 2000],
+      retryDelays: options.retries === 0 ? [] : [0, 200, 500, 1000, 2000],
+      onUploadUrlAvailable: () => options.onUrl?.(upload.url ?? ''),
       chunkSize: options.stopAfterBytes ?? Infinity,
       onAfterResponse: (request, response) => {
         if (request.getMethod() === 'HEAD')
