@@ -20,6 +20,8 @@ interface UploadStatusProps {
   file: File;
   phase: Exclude<UploadPhase, 'idle'>;
   progress: number;
+  /** Speed and time left while sending. */
+  rate?: string | null;
   speakers: SpeakersRequested;
   onSpeakers: (speakers: SpeakersRequested) => void;
   denoise: DenoiseSetting;
@@ -36,6 +38,7 @@ export function UploadStatus({
   file,
   phase,
   progress,
+  rate,
   speakers,
   onSpeakers,
   denoise,
@@ -64,6 +67,9 @@ export function UploadStatus({
           </span>
           {phase === 'ready' ? null : <span className="tabular-nums">{Math.round(progress)}%</span>}
         </p>
+        {phase === 'uploading' && rate ? (
+          <p className="mt-1 text-xs text-slate-500 tabular-nums">{rate}</p>
+        ) : null}
       </div>
       {phase === 'ready' ? (
         <div className="mt-3 flex flex-col gap-3">

@@ -11,7 +11,8 @@ import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
 import { announceResult } from './announce-result';
 import { refreshTranscriptionData, useUsage } from '../transcription-data/transcription-queries';
-import { sendUpload } from './send-upload';
+import { sendResumableUpload } from './send-resumable-upload';
+import { describeTransferRate, TransferRateMeter } from './transfer-rate';
 import { splitMessage, storageProblem, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';
 
@@ -31,6 +32,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [progress, setProgress] = useState(0);
+  /** Speed and time left while sending, once there is enough to say. */
+  const [rate, setRate] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
   const defaultLanguage = useDefaultLanguage();
@@ -112,14 +115,20 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(
+    const meter = new TransferRateMeter();
+    const request = sendResumableUpload(
       file,
       { speakers, language, task, denoise, vocabulary },
-      (fraction) => setProgress(Math.min(SENDING_SHARE, fraction * SENDING_SHARE)),
+      ({ sent, total }) => {
+        setProgress(Math.min(SENDING_SHARE, (sent / Math.max(1, total)) * SENDING_SHARE));
+        const measured = meter.add(sent, total);
+        if (measured) setRate(describeTransferRate(measured));
+      },
     );
     abortSending.current = request.abort;
     const outcome = await request.outcome;
     abortSending.current = null;
+    setRate(null);
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'created') return follow(outcome.transcription);
     setPhase('ready');
@@ -151,6 +160,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     file,
     phase,
     progress,
+    rate,
     error,
     speakers,
     setSpeakers,
