@@ -106,8 +106,5 @@ export async function listExpiredResumableUploads(
 
 /** The finish failed for a reason other than a refusal: the next final request tries again. */
 export async function releaseResumableUploadFinish(db: Database, id: string): Promise<void> {
-  await db
-    .update(resumableUploads)
-    .set({ finishingAt: null })
-    .where(eq(resumableUploads.id, id));
+  await db.update(resumableUploads).set({ finishingAt: null }).where(eq(resumableUploads.id, id));
 }

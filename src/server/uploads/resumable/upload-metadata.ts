@@ -2,7 +2,13 @@ import { AppError } from '../../errors/app-error.js';
 import { sanitizeFilename } from '../sanitize-filename.js';
 
 /** Options a tus upload's `Upload-Metadata` may carry: the text fields of the upload form. */
-export const UPLOAD_OPTION_KEYS = ['language', 'speakers', 'task', 'denoise', 'vocabulary'] as const;
+export const UPLOAD_OPTION_KEYS = [
+  'language',
+  'speakers',
+  'task',
+  'denoise',
+  'vocabulary',
+] as const;
 
 const MAX_METADATA_VALUE_CHARS = 10_000;
 

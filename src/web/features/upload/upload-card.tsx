@@ -61,8 +61,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
   } = useUpload({ isPaid });
   const bulk = useBulkUpload();
   const bulkShown = bulk.items.length > 0;
-  const busy =
-    phase === 'uploading' || phase === 'processing' || phase === 'done' || bulk.started;
+  const busy = phase === 'uploading' || phase === 'processing' || phase === 'done' || bulk.started;
   const limitMessage = useMonthlyLimitMessage();
   const blocked = busy || limitMessage !== null;
   const touchScreen = useTouchScreen();
@@ -149,7 +148,10 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
           )}
           {phase === 'idle' && !bulk.started ? (
             <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-              <FolderPicker disabled={blocked} onFiles={(files) => bulk.add(files, { fromFolder: true })} />
+              <FolderPicker
+                disabled={blocked}
+                onFiles={(files) => bulk.add(files, { fromFolder: true })}
+              />
               Up to 100 files at once: drop several, or choose a folder.
             </div>
           ) : null}

@@ -172,7 +172,8 @@ export function useBulkUpload() {
     notice,
     started: choices !== null,
     sending:
-      choices !== null && items.some((item) => item.state === 'uploading' || item.state === 'waiting'),
+      choices !== null &&
+      items.some((item) => item.state === 'uploading' || item.state === 'waiting'),
     add,
     start,
     clear,
