@@ -96,9 +96,12 @@ describe('resumable uploads across API processes, stored in S3', () => {
     const keys = await s3.keys();
     expect(keys.filter((key) => key.startsWith('audio/upload_'))).toEqual([]);
     expect(keys).toContain(`audio/${result.transcriptionId}.wav`);
-    const audio = await fetch(`${second.baseUrl}/api/transcriptions/${result.transcriptionId}/audio`, {
-      headers: { cookie },
-    });
+    const audio = await fetch(
+      `${second.baseUrl}/api/transcriptions/${result.transcriptionId}/audio`,
+      {
+        headers: { cookie },
+      },
+    );
     expect(Buffer.from(await audio.arrayBuffer()).equals(tone)).toBe(true);
   });
 });

@@ -50,8 +50,7 @@ describe.each(kinds)('resumable uploads (tus) on %s', (kind) => {
   };
 
   /** Every part the uploads left in storage. */
-  const storedParts = async () =>
-    (await app.storage.list('upload_')).map((object) => object.key);
+  const storedParts = async () => (await app.storage.list('upload_')).map((object) => object.key);
 
   it('resumes after the connection is cut mid-body, and the completing PATCH names the transcription', async () => {
     const { cookie } = await signUp(app);
@@ -95,7 +94,10 @@ describe.each(kinds)('resumable uploads (tus) on %s', (kind) => {
 
   it('answers a repeated final PATCH with the same transcription, counted once', async () => {
     const { cookie } = await signUp(app);
-    const result = await tusUpload(tone, { endpoint: `${baseUrl}/api/uploads`, headers: { cookie } });
+    const result = await tusUpload(tone, {
+      endpoint: `${baseUrl}/api/uploads`,
+      headers: { cookie },
+    });
     const again = await fetch(`${baseUrl}${new URL(result.url, baseUrl).pathname}`, {
       method: 'PATCH',
       headers: {

@@ -45,7 +45,9 @@ export function tusUpload(bytes: Buffer, options: TusUploadOptions): Promise<Tus
       },
       onChunkComplete: (_chunk, accepted) => {
         if (options.stopAfterBytes !== undefined && accepted >= options.stopAfterBytes) {
-          void upload.abort().then(() => resolve({ url: upload.url ?? '', transcriptionId, resumedAt }));
+          void upload
+            .abort()
+            .then(() => resolve({ url: upload.url ?? '', transcriptionId, resumedAt }));
         }
       },
       onSuccess: () => resolve({ url: upload.url ?? '', transcriptionId, resumedAt }),
