@@ -40,6 +40,7 @@ import { transcriptionDepth } from './transcriptions/processing/transcription-jo
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
+import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -117,6 +118,14 @@ export const FEATURES: readonly Feature[] = [
       announce: services.announce,
       outbound: config.outbound,
       streams,
+      speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
+    }),
+  (server, { database, services, uploadGate }) =>
+    server.register(resumableUploadsRoutes, {
+      database,
+      storage: services.storage,
+      queue: services.queue,
+      gate: uploadGate,
       speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
     }),
   (server, { database, auth }) =>

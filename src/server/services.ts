@@ -19,6 +19,7 @@ import { createBilling, type Billing } from './billing/create-billing.js';
 import type { PaidStateChanges } from './billing/paid-state-cache.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
 import type { Config } from './config.js';
+import { expireResumableUploads } from './uploads/resumable/expire-resumable-uploads.js';
 import type { DatabaseHandle } from './db/database.js';
 import { startJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.js';
 import {
@@ -226,6 +227,7 @@ export async function startSpeechWorkers(
 
 /** Hourly: what a killed API process left of a free trial or a live window in storage. */
 const STALE_OBJECTS_QUEUE = 'stale-objects';
+const EXPIRED_UPLOADS_QUEUE = 'expired-uploads';
 const TRANSIENT_KEY_PREFIXES = [FREE_TRIAL_KEY_PREFIX, LIVE_WINDOW_KEY_PREFIX];
 
 /**
@@ -247,6 +249,11 @@ export async function startScheduledJobs(services: Services, options: { work: bo
       await deleteStaleObjects(storage, TRANSIENT_KEY_PREFIXES, anHourAgo);
     });
   }
+  await queue.scheduleRecurring(EXPIRED_UPLOADS_QUEUE, '*/15 * * * *');
+  if (options.work)
+    await queue.workRecurring(EXPIRED_UPLOADS_QUEUE, () =>
+      expireResumableUploads({ db: database.db, storage }).then(() => undefined),
+    );
 }
 
 export interface AuthOptions {

@@ -588,3 +588,45 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt)],
 );
+
+/** A stored piece of a resumable upload: the bytes one PATCH brought, under its own storage key. */
+export interface ResumableUploadPart {
+  key: string;
+  size: number;
+}
+
+/**
+ * A tus upload (`/api/uploads`) not yet turned into a transcription: its state lives here, so any
+ * API process can answer for it, and its bytes in storage, one object per PATCH.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The declared `Upload-Length`, checked against the plan at creation. */
+    length: bigint('length', { mode: 'number' }).notNull(),
+    /** Bytes received and stored so far. */
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    /** The `Upload-Metadata`, decoded: filename and the form's options. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    parts: jsonb('parts').$type<ResumableUploadPart[]>().notNull().default([]),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The transcription the finished upload became; the row stays to answer a repeated PATCH. */
+    transcriptionId: text('transcription_id'),
+    /** Set while one request turns the finished upload into a transcription. */
+    finishingAt: timestamp('finishing_at', { withTimezone: true }),
+    /** The request holding the upload's lock, until `lockedUntil` unless it renews it. */
+    lockToken: text('lock_token'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Another request waits for the lock: the holder lets go. */
+    releaseRequested: boolean('release_requested').notNull().default(false),
+  },
+  (table) => [
+    index('resumable_uploads_user_idx').on(table.userId),
+    index('resumable_uploads_expires_idx').on(table.expiresAt),
+  ],
+);

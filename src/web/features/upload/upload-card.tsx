@@ -21,6 +21,10 @@ import { UploadStatus } from './upload-status';
 import { useMonthlyLimitMessage } from './use-monthly-limit';
 import { useUpload } from './use-upload';
 import { rejectionMessage, splitMessage, UPLOAD_ACCEPT } from './validate-audio-file';
+import { BulkUploadPanel } from './bulk-upload-panel';
+import { FolderPicker } from './folder-picker';
+import { InterruptedUploadsNotice } from './interrupted-uploads-notice';
+import { useBulkUpload } from './use-bulk-upload';
 
 /** What the dashboard may ask of the card: open the picker (from the empty list) or take a file. */
 export interface UploadCardHandle {
@@ -37,6 +41,7 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     phase,
     progress,
     job,
+    rate,
     error,
     speakers,
     setSpeakers,
@@ -55,25 +60,29 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
     cancel,
     continueInBackground,
   } = useUpload({ isPaid });
-  const busy = phase === 'uploading' || phase === 'processing' || phase === 'done';
+  const bulk = useBulkUpload();
+  const bulkShown = bulk.items.length > 0;
+  const busy = phase === 'uploading' || phase === 'processing' || phase === 'done' || bulk.started;
   const limitMessage = useMonthlyLimitMessage();
   const blocked = busy || limitMessage !== null;
   const touchScreen = useTouchScreen();
   const cardRef = useRef<HTMLDivElement>(null);
   // The file is still on the user's disk until then; while it is sent, leaving would drop it.
-  useLeaveWarning(phase === 'uploading');
+  useLeaveWarning(phase === 'uploading' || bulk.sending);
 
   const dropzone = useDropzone({
     accept: UPLOAD_ACCEPT,
     maxSize: MAX_UPLOAD_BYTES,
-    maxFiles: 1,
-    multiple: false,
+    multiple: true,
     disabled: blocked,
-    onDropAccepted: (files) => {
-      const [accepted] = files;
-      if (accepted) selectFile(accepted);
+    onDrop: (accepted, rejections) => {
+      // Several files (or a folder) go to the bulk upload, each checked and told on its own.
+      const all = [...accepted, ...rejections.map((rejection) => rejection.file)];
+      if (all.length > 1 || bulkShown) return bulk.add(all);
+      const [first] = accepted;
+      if (first) selectFile(first);
+      else reject(rejectionMessage(rejections));
     },
-    onDropRejected: (rejections) => reject(rejectionMessage(rejections)),
   });
 
   useImperativeHandle(
@@ -110,12 +119,18 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
           {/* Outside the drop area so the picker also opens while a file is chosen. */}
           <input {...dropzone.getInputProps({ 'aria-label': 'Audio file' })} />
           {limitMessage && phase === 'idle' ? <MonthlyLimitNotice message={limitMessage} /> : null}
-          {file && phase !== 'idle' ? (
+          {phase === 'idle' && !bulkShown ? (
+            <InterruptedUploadsNotice onResume={() => dropzone.open()} />
+          ) : null}
+          {bulkShown && phase === 'idle' ? (
+            <BulkUploadPanel bulk={bulk} language={language} task={task} refusal={refusal} />
+          ) : file && phase !== 'idle' ? (
             <UploadStatus
               file={file}
               phase={phase}
               progress={progress}
               job={job}
+              rate={rate}
               speakers={speakers}
               onSpeakers={setSpeakers}
               denoise={denoise}
@@ -133,6 +148,15 @@ export function UploadCard({ ref }: { ref?: Ref<UploadCardHandle> }) {
               disabled={blocked}
             />
           )}
+          {phase === 'idle' && !bulk.started ? (
+            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+              <FolderPicker
+                disabled={blocked}
+                onFiles={(files) => bulk.add(files, { fromFolder: true })}
+              />
+              Up to 100 files at once: drop several, or choose a folder.
+            </div>
+          ) : null}
           {truncation && phase === 'ready' ? (
             <Alert tone="warning" title={truncation.title}>
               {truncation.description}

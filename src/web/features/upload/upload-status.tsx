@@ -23,6 +23,8 @@ interface UploadStatusProps {
   progress: number;
   /** Once sent: the transcription, shown with the same numbers as its row in the list. */
   job: UploadedJob | null;
+  /** Speed and time left while sending. */
+  rate?: string | null;
   speakers: SpeakersRequested;
   onSpeakers: (speakers: SpeakersRequested) => void;
   denoise: DenoiseSetting;
@@ -40,6 +42,7 @@ export function UploadStatus({
   phase,
   progress,
   job,
+  rate,
   speakers,
   onSpeakers,
   denoise,
@@ -75,6 +78,9 @@ export function UploadStatus({
               <span className="tabular-nums">{Math.round(progress)}%</span>
             )}
           </p>
+          {phase === 'uploading' && rate ? (
+            <p className="mt-1 text-xs text-slate-500 tabular-nums">{rate}</p>
+          ) : null}
         </div>
       )}
       {phase === 'ready' ? (

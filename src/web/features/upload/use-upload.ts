@@ -11,7 +11,8 @@ import type { SpeakersRequested } from '../../../core/speakers';
 import { toast } from '../toasts/toast-store';
 import { announceResult } from './announce-result';
 import { refreshTranscriptionData, useUsage } from '../transcription-data/transcription-queries';
-import { sendUpload } from './send-upload';
+import { sendResumableUpload } from './send-resumable-upload';
+import { describeTransferRate, TransferRateMeter } from './transfer-rate';
 import { splitMessage, storageProblem, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';
 
@@ -31,6 +32,8 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
   /** The upload's own progress (0-100) while sending. */
   const [progress, setProgress] = useState(0);
   const [job, setJob] = useState<UploadedJob | null>(null);
+  /** Speed and time left while sending, once there is enough to say. */
+  const [rate, setRate] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
   const defaultLanguage = useDefaultLanguage();
@@ -119,14 +122,20 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     setError(null);
     setPhase('uploading');
     setProgress(0);
-    const request = sendUpload(
+    const meter = new TransferRateMeter();
+    const request = sendResumableUpload(
       file,
       { speakers, language, task, denoise, vocabulary },
-      (fraction) => setProgress(Math.min(100, fraction * 100)),
+      ({ sent, total }) => {
+        setProgress(Math.min(100, (sent / Math.max(1, total)) * 100));
+        const measured = meter.add(sent, total);
+        if (measured) setRate(describeTransferRate(measured));
+      },
     );
     abortSending.current = request.abort;
     const outcome = await request.outcome;
     abortSending.current = null;
+    setRate(null);
     if (outcome.kind === 'aborted') return;
     if (outcome.kind === 'created') return follow(outcome.transcription);
     setPhase('ready');
@@ -159,6 +168,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     phase,
     progress,
     job,
+    rate,
     error,
     speakers,
     setSpeakers,
