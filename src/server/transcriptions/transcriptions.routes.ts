@@ -27,10 +27,10 @@ import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js
 import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
+import { trashRoutes } from './trash/trash.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { readUsage, utcMonth } from '../quota/usage.js';
-import { deleteTranscriptionForUser } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './library/transcription-events.routes.js';
 import type { SignedInStreams } from '../accounts/signed-in-streams.js';
@@ -99,6 +99,7 @@ export async function transcriptionsRoutes(
   };
   const { db } = database;
   await parent.register(retranscribeRoutes, { database, queue, originOf });
+  await parent.register(trashRoutes, { database, signals });
   await parent.register(transcriptionEventsRoutes, {
     db,
     signals,
@@ -203,28 +204,6 @@ export async function transcriptionsRoutes(
         await findOwnedTranscription(db, user.id, request.params.id),
         originOf(request),
       );
-    },
-  );
-
-  app.delete(
-    '/api/transcriptions/:id',
-    {
-      config: library,
-      schema: {
-        ...documented,
-        summary: 'Delete a transcript and its audio',
-        params: transcriptionIdParams,
-        response: { 200: okSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
-      const deleted = await deleteTranscriptionForUser(db, user.id, id);
-      if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-      await signals.notify({ transcriptionId: id, userId: user.id }); // a running job stops, open streams hear it
-      await storage.delete(deleted.audioKey);
-      return { ok: true as const };
     },
   );
 
