@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 import { deleteAccount } from './account-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /** Deleting the account: confirmed first; afterwards the browser starts over signed out. */
 export function DeleteAccountCard() {
