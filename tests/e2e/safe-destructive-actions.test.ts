@@ -21,7 +21,7 @@ describe.each([1280, 390])('destructive actions, safely, at %i px', (width) => {
       void dialog.dismiss();
     });
     await signUp(page, 'Grace Hopper');
-    const item = await uploadViaApi(page, app.audio.shortMp3.path);
+    const item = await uploadViaApi(page, app.audio.shortMp3.path, undefined, 120_000);
     await page.reload();
 
     await page.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();
@@ -54,7 +54,7 @@ describe.each([1280, 390])('destructive actions, safely, at %i px', (width) => {
   it('warns before "Transcribe again" replaces corrections, and History restores them', async () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl, { viewport });
     await signUp(page, 'Ada Lovelace');
-    const machine = await uploadViaApi(page, app.audio.shortMp3.path);
+    const machine = await uploadViaApi(page, app.audio.shortMp3.path, undefined, 120_000);
     await page.goto(`/transcription/${machine.id}`);
     const lines = page.getByRole('list', { name: 'Timed transcript' }).getByRole('listitem');
     await lines.first().waitFor();
