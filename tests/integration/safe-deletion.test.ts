@@ -21,12 +21,18 @@ describe.each(kinds)('deleting with undo, and deleting the account, on %s', (kin
     await app.close();
   });
 
-  const request = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    app.server.inject({ method, url, headers: asUser(cookie), ...(payload ? { payload } : {}) });
+  const request = (
+    cookie: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => app.server.inject({ method, url, headers: asUser(cookie), ...(payload ? { payload } : {}) });
   const storageBytes = async (cookie: string) =>
     (await request(cookie, 'GET', '/api/usage')).json<UsageDto>().storageBytes;
   const listedIds = async (cookie: string) =>
-    (await request(cookie, 'GET', '/api/transcriptions')).json<Array<{ id: string }>>().map((item) => item.id);
+    (await request(cookie, 'GET', '/api/transcriptions'))
+      .json<Array<{ id: string }>>()
+      .map((item) => item.id);
 
   it('a deleted transcript is gone at once everywhere, comes back with undo, and is purged after its window', async () => {
     const owner = await signUp(app);
@@ -48,8 +54,12 @@ describe.each(kinds)('deleting with undo, and deleting the account, on %s', (kin
 
     // Someone else cannot undo it.
     const other = await signUp(app);
-    expect((await request(other.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode).toBe(404);
-    expect((await request(other.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(404);
+    expect(
+      (await request(other.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode,
+    ).toBe(404);
+    expect((await request(other.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(
+      404,
+    );
 
     // Undo: everything as it was, its link too.
     const undone = await request(owner.cookie, 'POST', `/api/transcriptions/${id}/restore`);
@@ -57,27 +67,45 @@ describe.each(kinds)('deleting with undo, and deleting the account, on %s', (kin
     expect(await listedIds(owner.cookie)).toEqual([id]);
     expect((await app.server.inject({ url: `/api/shared/${token}` })).statusCode).toBe(200);
     expect(await storageBytes(owner.cookie)).toBe(audioBytes);
-    expect((await request(owner.cookie, 'GET', `/api/transcriptions/${id}/audio`)).statusCode).toBe(200);
+    expect((await request(owner.cookie, 'GET', `/api/transcriptions/${id}/audio`)).statusCode).toBe(
+      200,
+    );
 
     // Deleted again and left past its window: the sweep deletes row and audio for good.
-    expect((await request(owner.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(200);
+    expect((await request(owner.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(
+      200,
+    );
     await app.database.db
       .update(transcriptions)
       .set({ deletedAt: new Date(Date.now() - 5 * 60 * 1000) })
       .where(eq(transcriptions.id, id));
-    expect((await request(owner.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode).toBe(404);
+    expect(
+      (await request(owner.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode,
+    ).toBe(404);
     expect(await purgeDeletedTranscriptions(app.database.db, app.storage)).toBe(1);
-    const rows = await app.database.db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    const rows = await app.database.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.id, id));
     expect(rows).toEqual([]);
     await expect(app.storage.size(`${id}.wav`)).rejects.toThrow();
   });
 
   it('a transcript still being transcribed stops when deleted, and comes back cancelled', async () => {
     const owner = await signUp(app);
-    const { id } = await insertTranscript(app, owner.userId, { status: 'processing', withoutAudio: true });
-    expect((await request(owner.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(200);
-    expect((await request(owner.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode).toBe(200);
-    const back = (await request(owner.cookie, 'GET', `/api/transcriptions/${id}`)).json<{ status: string }>();
+    const { id } = await insertTranscript(app, owner.userId, {
+      status: 'processing',
+      withoutAudio: true,
+    });
+    expect((await request(owner.cookie, 'DELETE', `/api/transcriptions/${id}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await request(owner.cookie, 'POST', `/api/transcriptions/${id}/restore`)).statusCode,
+    ).toBe(200);
+    const back = (await request(owner.cookie, 'GET', `/api/transcriptions/${id}`)).json<{
+      status: string;
+    }>();
     expect(back.status).toBe('cancelled');
   });
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptVersionListDto } from '../../src/core/api/transcript-versions.js';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
-import { makeSpeechClip, makeTempDirectory, type SpeechClip } from '../fixtures/speech/speech-fixtures.js';
+import {
+  makeSpeechClip,
+  makeTempDirectory,
+  type SpeechClip,
+} from '../fixtures/speech/speech-fixtures.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
@@ -102,7 +106,11 @@ describe.each(kinds)('transcript versions on %s', (kind) => {
     for (const version of versions) expect(Number.isNaN(Date.parse(version.createdAt))).toBe(false);
 
     // Restoring the renamed, corrected version: a new version, and what everything reads.
-    const restored = await send(user.cookie, 'POST', `/api/transcriptions/${id}/versions/3/restore`);
+    const restored = await send(
+      user.cookie,
+      'POST',
+      `/api/transcriptions/${id}/versions/3/restore`,
+    );
     expect(restored.status).toBe(200);
     const now = restored.body as TranscriptionDto;
     expect(now.version).toBe(5);
@@ -129,9 +137,17 @@ describe.each(kinds)('transcript versions on %s', (kind) => {
     expect(search.body.map((hit) => hit.id)).toEqual([id]);
 
     // The engine's run can be brought back too, and an unknown version is a 404.
-    const machineBack = await send(user.cookie, 'POST', `/api/transcriptions/${id}/versions/4/restore`);
+    const machineBack = await send(
+      user.cookie,
+      'POST',
+      `/api/transcriptions/${id}/versions/4/restore`,
+    );
     expect((machineBack.body as TranscriptionDto).text).toBe(rerun.text);
-    const unknown = await send(user.cookie, 'POST', `/api/transcriptions/${id}/versions/99/restore`);
+    const unknown = await send(
+      user.cookie,
+      'POST',
+      `/api/transcriptions/${id}/versions/99/restore`,
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -148,9 +164,17 @@ describe.each(kinds)('transcript versions on %s', (kind) => {
       `/api/transcriptions/${id}/versions`,
     );
     expect(list.status).toBe(404);
-    const restore = await send(other.cookie, 'POST', `/api/transcriptions/${id}/versions/1/restore`);
+    const restore = await send(
+      other.cookie,
+      'POST',
+      `/api/transcriptions/${id}/versions/1/restore`,
+    );
     expect(restore.status).toBe(404);
-    const after = await getJson<TranscriptionDto>(baseUrl, owner.cookie, `/api/transcriptions/${id}`);
+    const after = await getJson<TranscriptionDto>(
+      baseUrl,
+      owner.cookie,
+      `/api/transcriptions/${id}`,
+    );
     expect(after.body).toMatchObject({ version: done.version, text: done.text });
     expect(await versionsOf(owner.cookie, id)).toHaveLength(1);
   });

@@ -39,7 +39,10 @@ function replacedState(transcriptionId: string, returned: unknown): TranscriptSt
     transcriptionId,
     version: row.version - 1,
     filename: row.filename,
-    segments: typeof row.segments === 'string' ? (JSON.parse(row.segments) as StoredSegment[]) : row.segments,
+    segments:
+      typeof row.segments === 'string'
+        ? (JSON.parse(row.segments) as StoredSegment[])
+        : row.segments,
   };
 }
 
@@ -102,7 +105,11 @@ export async function retranscribeTranscription(
     const { rows } = await executeSql(requeue.sql, requeue.params);
     if (rows.length === 0) throw new AppError('conflict', STILL_RUNNING);
     // The transcript as it was (corrections and all) stays a version its owner can restore.
-    await keepReplacedState(executeSql, replacedState(row.id, rows[0]), row.completedAt ?? row.createdAt);
+    await keepReplacedState(
+      executeSql,
+      replacedState(row.id, rows[0]),
+      row.completedAt ?? row.createdAt,
+    );
     await countTranscription(executeSql, db, userId, new Date());
     const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
     await enqueueTranscription(deps.queue, { transcriptionId: row.id, priority }, executeSql);

@@ -1,7 +1,10 @@
 import type { TranscriptVersionKind } from '../../../core/api/transcription-values.js';
 import type { StoredSegment } from '../../db/schema.js';
 
-const sameLinesBesidesSpeakers = (before: readonly StoredSegment[], after: readonly StoredSegment[]) =>
+const sameLinesBesidesSpeakers = (
+  before: readonly StoredSegment[],
+  after: readonly StoredSegment[],
+) =>
   before.length === after.length &&
   before.every(
     (line, index) =>

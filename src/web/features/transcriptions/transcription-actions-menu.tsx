@@ -111,8 +111,8 @@ export function TranscriptionActionsMenu({
         }
       >
         <p>
-          “{transcription.filename}”, its audio and its share link are deleted. You can undo this for
-          10 seconds.
+          “{transcription.filename}”, its audio and its share link are deleted. You can undo this
+          for 10 seconds.
         </p>
       </ConfirmDialog>
     </>
