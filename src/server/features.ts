@@ -39,6 +39,7 @@ import { ExportThreadPool } from './transcriptions/exports/export-thread-pool.js
 import { transcriptionDepth } from './transcriptions/processing/transcription-jobs.js';
 import { shareRoutes } from './transcriptions/share.routes.js';
 import { transcriptionEditsRoutes } from './transcriptions/transcription-edits.routes.js';
+import { versionsRoutes } from './transcriptions/versions/versions.routes.js';
 import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js';
 import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
@@ -146,6 +147,8 @@ export const FEATURES: readonly Feature[] = [
       queue: services.queue,
       originOf: api.originOf,
     }),
+  (server, { database, services, api }) =>
+    server.register(versionsRoutes, { database, queue: services.queue, originOf: api.originOf }),
   (server, { database }) => server.register(knownVoicesRoutes, { db: database.db }),
   (server, { config, database }) => {
     // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.

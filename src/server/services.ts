@@ -15,6 +15,7 @@ import { resolveAuthSecret } from './accounts/auth-secret.js';
 import type { SessionCache } from './accounts/session-cache.js';
 import type { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { startBillingJobs } from './billing/billing-jobs.js';
+import { startPurgeJobs } from './transcriptions/trash/purge-jobs.js';
 import { createBilling, type Billing } from './billing/create-billing.js';
 import type { PaidStateChanges } from './billing/paid-state-cache.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
@@ -242,6 +243,7 @@ export async function startScheduledJobs(services: Services, options: { work: bo
     { db: database.db, billing: billing.deps, storage },
     options,
   );
+  await startPurgeJobs(queue, { db: database.db, storage }, options);
   await queue.scheduleRecurring(STALE_OBJECTS_QUEUE, '37 * * * *');
   if (options.work) {
     await queue.workRecurring(STALE_OBJECTS_QUEUE, async () => {

@@ -168,18 +168,16 @@ describe('the signed-in app against the real server', () => {
     expect(item.text).toContain('four five six');
     await waitForToast(page, 'Download successful');
 
-    // Back on the dashboard, delete it after the browser's confirmation.
+    // Back on the dashboard, delete it after the product's own confirmation.
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Are you sure you want to delete this transcription?',
+    });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await waitForToast(page, 'Transcription deleted');
-    expect(dialogs).toEqual(['confirm: Are you sure you want to delete this transcription?']);
     await page.getByText('No transcriptions yet', { exact: true }).waitFor();
     await page
       .getByText('Get started by uploading your first audio file.', { exact: true })
@@ -207,14 +205,13 @@ describe('the signed-in app against the real server', () => {
     await page.reload();
     const menu = page.getByRole('button', { name: 'Actions for meeting-notes.mp3' });
     await menu.waitFor();
-    page.on('dialog', (dialog) => void dialog.accept());
 
     // The second tab deletes it; the first still lists it.
     const other = await context.newPage();
-    other.on('dialog', (dialog) => void dialog.accept());
     await other.goto('/');
     await other.getByRole('button', { name: 'Actions for meeting-notes.mp3' }).click();
     await other.getByRole('menuitem', { name: 'Delete' }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await waitForToast(other, 'Transcription deleted');
     await other.close();
 
@@ -228,6 +225,7 @@ describe('the signed-in app against the real server', () => {
 
     await menu.click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await waitForToast(page, 'Delete failed', 'There was an error deleting your transcription');
     await page.getByText('No transcriptions yet', { exact: true }).waitFor();
 

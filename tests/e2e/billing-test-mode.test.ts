@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../src/core/api/account.js';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
-import { apiGet, postJson, signUp, subscribeViaApi, waitForToast } from './support/app.js';
+import {
+  apiGet,
+  PASSWORD,
+  postJson,
+  signUp,
+  subscribeViaApi,
+  waitForToast,
+} from './support/app.js';
 import { openPage } from './support/browser.js';
 import { useRunningApp } from './support/running-app.js';
 
@@ -220,6 +227,7 @@ describe('Pro billing in test mode, in the browser', () => {
       .join('; ');
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('dialog').getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
     await page
       .getByRole('heading', { name: 'Transform your audio into text in seconds' })

@@ -45,7 +45,7 @@ describe.each(kinds)('deleting an account while its upload is in flight (%s)', (
       method: 'DELETE',
       url: '/api/account',
       headers: { ...SAME_ORIGIN, cookie },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
 
   /** Resolves once the server is writing the upload's body (it has let the request in). */

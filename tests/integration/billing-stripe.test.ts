@@ -231,7 +231,7 @@ describe.each(kinds)('Stripe billing on %s', (kind) => {
       method: 'DELETE',
       url: '/api/account',
       headers: { ...SAME_ORIGIN, cookie },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
     expect(deletion.statusCode).toBe(200);
     expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);

@@ -370,7 +370,7 @@ describe.each(kinds)('test-mode billing on %s', (kind) => {
         method: 'DELETE',
         url: '/api/account',
         headers: { ...SAME_ORIGIN, cookie },
-        payload: { confirm: true },
+        payload: { confirm: true, password: 'correct horse battery' },
       });
       expect(deletion.statusCode).toBe(200);
       expect(cookieHeader(deletion)).toContain('session_token=');

@@ -176,7 +176,7 @@ describe.each(kinds)('developer API on %s', (kind) => {
       method: 'DELETE',
       url: '/api/account',
       headers: { cookie, ...SAME_ORIGIN },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
     expect(deleted.statusCode).toBe(200);
     const afterDeletion = await apiError(client(baseUrl, created.key).models.list());

@@ -407,7 +407,7 @@ describe('known voices', () => {
       method: 'DELETE',
       url: '/api/account',
       headers: { ...SAME_ORIGIN, cookie: account.cookie },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await storedVoiceRows(account.userId)).toBe(0);

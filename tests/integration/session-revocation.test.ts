@@ -81,7 +81,10 @@ describe('sessions across two API processes on one PostgreSQL', () => {
 
   it('deleting the account on one process refuses changes on the other at once, and reads within the bound', async () => {
     const cookie = await signedInOnBoth();
-    const deletion = await send(first, cookie, 'DELETE', '/api/account', { confirm: true });
+    const deletion = await send(first, cookie, 'DELETE', '/api/account', {
+      confirm: true,
+      password: 'correct horse battery',
+    });
     expect(deletion.status).toBe(200);
     expect((await send(second, cookie, 'POST', '/api/keys', { name: 'late' })).status).toBe(401);
     expect(

@@ -144,7 +144,7 @@ describe.each(kinds)('share links on %s', (kind) => {
       method: 'DELETE',
       url: '/api/account',
       headers: asUser(owner.cookie),
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
     expect(deleted.statusCode).toBe(200);
     expect((await anonymous(`/api/shared/${link.token}`)).statusCode).toBe(404);

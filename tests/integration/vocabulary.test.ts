@@ -163,7 +163,7 @@ describe.each(kinds)('custom vocabulary on %s', (kind) => {
       method: 'DELETE',
       url: '/api/account',
       headers: { cookie, ...SAME_ORIGIN },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
     expect(deleted.statusCode).toBe(200);
     const rows = await app.database.db

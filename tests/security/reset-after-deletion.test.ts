@@ -30,7 +30,7 @@ describe.each(kinds)('a password-reset link after the account is deleted, on %s'
       method: 'DELETE',
       url: '/api/account',
       headers: { ...SAME_ORIGIN, cookie: cookieHeader(signedIn) },
-      payload: { confirm: true },
+      payload: { confirm: true, password: 'correct horse battery' },
     });
   }
 

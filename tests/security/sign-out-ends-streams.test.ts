@@ -67,7 +67,7 @@ describe.each(await databaseKinds())('streams end with their session (%s)', (kin
     const deletion = await fetch(`${baseUrl}/api/account`, {
       method: 'DELETE',
       headers: { ...SAME_ORIGIN, cookie: user.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ confirm: true }),
+      body: JSON.stringify({ confirm: true, password: 'correct horse battery' }),
     });
     expect(deletion.status).toBe(200);
     await expectEnded(streams);

@@ -43,7 +43,16 @@ export const emailPreferencesBody = z.object(
 const CONFIRM_DELETION = { error: 'Confirm the deletion with { "confirm": true }' };
 
 export const accountDeletionBody = z.object(
-  { confirm: z.literal(true, CONFIRM_DELETION).describe('Deletion is for good: say so.') },
+  {
+    confirm: z.literal(true, CONFIRM_DELETION).describe('Deletion is for good: say so.'),
+    password: z
+      .string({ error: 'Enter your password.' })
+      .max(128)
+      .optional()
+      .describe(
+        'Required when the account has a password. An account that signs in only with single sign-on instead needs a session begun in the last 10 minutes.',
+      ),
+  },
   CONFIRM_DELETION,
 );
 

@@ -7,6 +7,7 @@ import type { Auth } from '../accounts/auth.js';
 import { authenticatedUser } from '../accounts/authenticate.js';
 import { toAuthHeaders } from '../accounts/current-user.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
+import { confirmDeletion } from './confirm-deletion.js';
 
 export interface AccountDeletionRoutesOptions {
   auth: Auth;
@@ -26,15 +27,21 @@ export async function accountDeletionRoutes(
       config: { auth: 'session' },
       schema: {
         tags: ['Account'],
-        summary: 'Delete your account, transcripts and audio for good (and sign out)',
+        summary:
+          'Delete your account, transcripts and audio for good (and sign out); needs the password, or a recent single sign-on',
         security: SESSION_SECURITY,
         body: accountDeletionBody,
-        response: { 200: okSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: okSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
       // The body's { "confirm": true } is checked by its schema before this runs.
       const user = authenticatedUser(request);
+      await confirmDeletion(
+        auth,
+        { userId: user.id, headers: toAuthHeaders(request) },
+        request.body.password,
+      );
       await deleteAccount(deps, user.id);
       // The sessions are gone already; signing out also clears this browser's cookies.
       const { headers } = await auth.api.signOut({

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../core/product.js';
 import { findVocabulary } from '../accounts/vocabulary.repository.js';
 import type { Database } from '../db/database.js';
@@ -173,7 +173,7 @@ export async function accountZipEntries(
       edited: sql<boolean>`${transcriptions.originalText} is not null`,
     })
     .from(transcriptions)
-    .where(eq(transcriptions.userId, userId))
+    .where(and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)))
     .orderBy(asc(transcriptions.createdAt), asc(transcriptions.id));
   const folders = new UniqueEntryNames();
   for (const item of listed) {

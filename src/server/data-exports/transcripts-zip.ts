@@ -6,7 +6,7 @@ import { findTranscriptionForUser } from '../transcriptions/transcription.reposi
 import { UniqueEntryNames } from './unique-entry-names.js';
 import type { ZipEntry } from './write-zip.js';
 import { streamOf, type BuildExport } from './zip-entry-body.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { transcriptions } from '../db/schema.js';
 
 /**
@@ -23,7 +23,13 @@ export async function transcriptsZipEntries(
   const rows = await deps.db
     .select({ id: transcriptions.id, filename: transcriptions.filename })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), inArray(transcriptions.id, [...ids])));
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        inArray(transcriptions.id, [...ids]),
+        isNull(transcriptions.deletedAt),
+      ),
+    );
   const nameOf = new Map(rows.map((row) => [row.id, row.filename]));
   const names = new UniqueEntryNames();
   const entries: ZipEntry[] = [];

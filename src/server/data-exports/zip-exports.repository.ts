@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { ZIP_EXPORT_HOURS } from '../../core/api/zip-exports.js';
 import type { ExportFormat } from '../../core/api/transcription-values.js';
 import type { Database } from '../db/database.js';
@@ -98,7 +98,13 @@ export async function ownedTranscriptionIds(
   const rows = await db
     .select({ id: transcriptions.id })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), inArray(transcriptions.id, [...ids])));
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        inArray(transcriptions.id, [...ids]),
+        isNull(transcriptions.deletedAt),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,6 +1,9 @@
 import type { TimedWord } from '../../core/words.js';
 import { sql } from 'drizzle-orm';
-import { TRANSCRIPTION_STATUSES } from '../../core/api/transcription-values.js';
+import {
+  TRANSCRIPTION_STATUSES,
+  TRANSCRIPT_VERSION_KINDS,
+} from '../../core/api/transcription-values.js';
 import { searchableText } from './search-column.js';
 import { SPEECH_TASKS } from '../../core/languages.js';
 import { DENOISE_SETTINGS, type DroppedAudioDto } from '../../core/api/denoise-field.js';
@@ -186,6 +189,11 @@ export const transcriptions = pgTable(
     vocabulary: jsonb('vocabulary').$type<string[]>(),
     /** The public read-only link's secret, or null when the transcript is not shared. */
     shareToken: text('share_token').unique(),
+    /**
+     * Deleted by its owner at this time and hidden everywhere; the owner may undo for a short
+     * while, then a sweep deletes the row and its audio (docs/decisions/0078).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -202,7 +210,48 @@ export const transcriptions = pgTable(
     // The storage used (a sum over the user's file sizes) from the index alone.
     index('transcriptions_user_size_idx').on(table.userId, table.fileSize),
     index('transcriptions_search_idx').using('gin', table.searchVector),
+    index('transcriptions_deleted_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
+);
+
+/**
+ * The lines of a transcript's versions, each distinct line stored once (keyed by a hash of its
+ * content), so a version is a list of keys and an edit of one line stores one line
+ * (docs/decisions/0078).
+ */
+export const transcriptLines = pgTable(
+  'transcript_lines',
+  {
+    transcriptionId: text('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    line: jsonb('line').$type<StoredSegment>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.transcriptionId, table.hash] })],
+);
+
+/** Each state a transcript was in: who made it, how, and when; its lines by their keys. */
+export const transcriptVersions = pgTable(
+  'transcript_versions',
+  {
+    transcriptionId: text('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    /** The transcript's `version` in this state. */
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: TRANSCRIPT_VERSION_KINDS }).notNull(),
+    /** Who made the change; null for the speech engine (or a person since deleted). */
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    /** For a restore: the version it brought back. */
+    restoredFrom: integer('restored_from'),
+    filename: text('filename').notNull(),
+    lineHashes: jsonb('line_hashes').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.transcriptionId, table.number] })],
 );
 
 /**

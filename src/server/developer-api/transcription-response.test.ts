@@ -34,6 +34,7 @@ const row: TranscriptionRow = {
   originalText: null,
   originalSegments: null,
   shareToken: null,
+  deletedAt: null,
   speakersRequested: null,
   languageRequested: 'auto',
   task: 'transcribe',

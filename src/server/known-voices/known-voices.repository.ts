@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { knownVoices, knownVoiceSources, transcriptions, user } from '../db/schema.js';
@@ -91,7 +91,7 @@ export async function findNamedRecording(db: Database, transcriptionId: string) 
       segments: transcriptions.segments,
     })
     .from(transcriptions)
-    .where(eq(transcriptions.id, transcriptionId));
+    .where(and(eq(transcriptions.id, transcriptionId), isNull(transcriptions.deletedAt)));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { monthlyTranscriptionCounts, transcriptions } from '../db/schema.js';
 
@@ -23,7 +23,7 @@ export function usageStatements(db: Database, userId: string, now: Date) {
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
     .from(transcriptions)
-    .where(eq(transcriptions.userId, userId))
+    .where(and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)))
     .toSQL();
   const countOne = db
     .insert(monthlyTranscriptionCounts)
@@ -50,7 +50,7 @@ export async function readUsage(db: Database, userId: string, now: Date = new Da
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
     .from(transcriptions)
-    .where(eq(transcriptions.userId, userId));
+    .where(and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)));
   const rows = await db
     .select({
       transcriptionsThisMonth: sql<string | null>`(${monthCount})`,

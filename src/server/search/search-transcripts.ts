@@ -53,7 +53,7 @@ export async function searchTranscripts(
     WITH ranked AS (
       SELECT t.id, t.created_at, ts_rank_cd(t.search_vector, query) AS rank
       FROM transcriptions t, to_tsquery('simple', ${terms.allWords}) AS query
-      WHERE t.user_id = ${userId} AND t.search_vector @@ query ${spokenBy}
+      WHERE t.user_id = ${userId} AND t.deleted_at IS NULL AND t.search_vector @@ query ${spokenBy}
       ORDER BY rank DESC, t.created_at DESC, t.id
       LIMIT ${SEARCH_RESULTS}
     )

@@ -95,6 +95,7 @@ export async function createTranscription(
       originalText: null,
       originalSegments: null,
       shareToken: null,
+      deletedAt: null,
       speakersRequested: input.speakersRequested ?? null,
       denoise: input.denoise ?? 'auto',
       denoised: null,

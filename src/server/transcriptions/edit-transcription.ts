@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import { withRawTransaction, type ExecuteSql } from '../db/raw-transaction.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -13,6 +13,8 @@ import { renameSpeakers } from './rename-speakers.js';
 import { wordsAfterEdit } from './words-after-edit.js';
 import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
+import { recordVersion } from './versions/record-version.js';
+import { kindOfEdit } from './versions/kind-of-edit.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';
 export const staleVersionMessage = (current: number) =>
@@ -68,12 +70,13 @@ export async function editTranscription(
   row: TranscriptionRow,
   body: TranscriptionPatch,
   ifMatch: string | undefined,
+  authorId: string = row.userId,
 ): Promise<TranscriptionRow> {
   if (row.status !== 'completed') throw new AppError('conflict', NOT_EDITABLE);
   const patch = parsePatch(body, ifMatch, editableSeconds(row));
   let current = row;
   for (let attempt = 1; ; attempt += 1) {
-    const updated = await writeEdit(deps, current, patch);
+    const updated = await writeEdit(deps, current, patch, authorId);
     if (updated) return updated;
     const latest = await findTranscriptionForUser(deps.database.db, row.userId, row.id);
     if (!latest) throw new AppError('not_found', 'Transcription not found');
@@ -83,6 +86,14 @@ export async function editTranscription(
     current = latest;
   }
 }
+
+/** What a version keeps of a row. */
+export const stateOf = (row: TranscriptionRow) => ({
+  transcriptionId: row.id,
+  version: row.version,
+  filename: row.filename,
+  segments: row.segments,
+});
 
 /** Whether the owner chose to remember the voices they name, read inside the edit's transaction. */
 async function remembersVoices(
@@ -108,6 +119,7 @@ async function writeEdit(
   deps: EditTranscriptionDeps,
   row: TranscriptionRow,
   patch: ValidPatch,
+  authorId: string,
 ): Promise<TranscriptionRow | undefined> {
   const { db } = deps.database;
   const segments = editedSegments(patch, row.segments);
@@ -128,6 +140,7 @@ async function writeEdit(
         eq(transcriptions.id, row.id),
         eq(transcriptions.userId, row.userId),
         eq(transcriptions.status, 'completed'),
+        isNull(transcriptions.deletedAt),
         eq(transcriptions.version, patch.version ?? row.version),
       ),
     )
@@ -136,6 +149,17 @@ async function writeEdit(
   const written = await withRawTransaction(deps.database, async (executeSql) => {
     const { rows } = await executeSql(update.sql, update.params);
     if (rows.length === 0) return false;
+    await recordVersion(
+      executeSql,
+      { state: stateOf(row), madeAt: row.completedAt ?? row.updatedAt },
+      {
+        transcriptionId: row.id,
+        version: row.version + 1,
+        filename: patch.filename ?? row.filename,
+        segments: segments ?? row.segments,
+      },
+      { kind: kindOfEdit(row.segments, segments), authorId, at: new Date() },
+    );
     if (names.length + moved.length > 0 && (await remembersVoices(db, executeSql, row.userId)))
       await enqueueRememberVoices(
         deps.queue,

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { withRawTransaction } from '../db/raw-transaction.js';
@@ -10,6 +10,8 @@ import { transcriptionWindow } from './create-transcription.js';
 import { assertMonthlyQuota, countTranscription, lockUserQuota } from '../quota/monthly-quota.js';
 import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
 import { enqueueTranscription } from './processing/transcription-jobs.js';
+import type { StoredSegment } from '../db/schema.js';
+import { keepReplacedState, type TranscriptState } from './versions/record-version.js';
 
 export const NOT_FOUND = 'Transcription not found';
 export const STILL_RUNNING =
@@ -28,6 +30,20 @@ export interface RetranscribeRequest {
   transcriptionId: string;
   /** The user asked for the whole file ("Transcribe the whole file"): refused when the plan cuts it. */
   wholeFile: boolean;
+}
+
+/** The row as the requeue's RETURNING gives it (raw column names), less the version it set. */
+function replacedState(transcriptionId: string, returned: unknown): TranscriptState {
+  const row = returned as { version: number; filename: string; segments: StoredSegment[] | string };
+  return {
+    transcriptionId,
+    version: row.version - 1,
+    filename: row.filename,
+    segments:
+      typeof row.segments === 'string'
+        ? (JSON.parse(row.segments) as StoredSegment[])
+        : row.segments,
+  };
 }
 
 const RUNNING_STATUSES: Array<TranscriptionRow['status']> = ['queued', 'processing'];
@@ -70,9 +86,17 @@ export async function retranscribeTranscription(
         eq(transcriptions.id, row.id),
         eq(transcriptions.userId, userId),
         notInArray(transcriptions.status, RUNNING_STATUSES),
+        isNull(transcriptions.deletedAt),
       ),
     )
-    .returning({ id: transcriptions.id })
+    // The lines and name are not changed here: what is returned is the state being replaced.
+    .returning({
+      version: transcriptions.version,
+      filename: transcriptions.filename,
+      segments: transcriptions.segments,
+      completedAt: transcriptions.completedAt,
+      updatedAt: transcriptions.updatedAt,
+    })
     .toSQL();
   await withRawTransaction(deps.database, async (executeSql) => {
     await lockUserQuota(executeSql, userId);
@@ -80,6 +104,12 @@ export async function retranscribeTranscription(
     // Conditional, so a second click that raced the first finds the job already queued.
     const { rows } = await executeSql(requeue.sql, requeue.params);
     if (rows.length === 0) throw new AppError('conflict', STILL_RUNNING);
+    // The transcript as it was (corrections and all) stays a version its owner can restore.
+    await keepReplacedState(
+      executeSql,
+      replacedState(row.id, rows[0]),
+      row.completedAt ?? row.createdAt,
+    );
     await countTranscription(executeSql, db, userId, new Date());
     const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
     await enqueueTranscription(deps.queue, { transcriptionId: row.id, priority }, executeSql);

@@ -13,7 +13,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The link's token: the existing one, or a new one set only if none was set meanwhile. */
 export async function shareTranscription(db: Database, userId: string, id: string) {
-  const owned = and(eq(transcriptions.id, id), eq(transcriptions.userId, userId));
+  const owned = and(
+    eq(transcriptions.id, id),
+    eq(transcriptions.userId, userId),
+    isNull(transcriptions.deletedAt),
+  );
   await db
     .update(transcriptions)
     .set({ shareToken: newShareToken() })
@@ -38,6 +42,13 @@ export async function findSharedTranscription(db: Database, token: string) {
   const [row] = await db
     .select(transcriptionColumns)
     .from(transcriptions)
-    .where(and(eq(transcriptions.shareToken, token), eq(transcriptions.status, 'completed')));
+    .where(
+      and(
+        eq(transcriptions.shareToken, token),
+        eq(transcriptions.status, 'completed'),
+        // A deleted transcript's link stops at once, even while its owner may still undo.
+        isNull(transcriptions.deletedAt),
+      ),
+    );
   return row;
 }

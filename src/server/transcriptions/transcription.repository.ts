@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { transcriptions } from '../db/schema.js';
 
@@ -13,7 +13,13 @@ export async function findTranscriptionForUser(db: Database, userId: string, id:
   const rows = await db
     .select(rowColumns)
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
+    .where(
+      and(
+        eq(transcriptions.id, id),
+        eq(transcriptions.userId, userId),
+        isNull(transcriptions.deletedAt),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
@@ -22,16 +28,8 @@ export async function findTranscriptionById(db: Database, id: string) {
   const rows = await db
     .select(rowColumns)
     .from(transcriptions)
-    .where(eq(transcriptions.id, id))
+    .where(and(eq(transcriptions.id, id), isNull(transcriptions.deletedAt)))
     .limit(1);
-  return rows[0];
-}
-
-export async function deleteTranscriptionForUser(db: Database, userId: string, id: string) {
-  const rows = await db
-    .delete(transcriptions)
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)))
-    .returning({ audioKey: transcriptions.audioKey });
   return rows[0];
 }
 

@@ -15,29 +15,29 @@ import { authenticatedUser } from '../accounts/authenticate.js';
 import { isUserPaid, isUserPaidCached } from '../billing/is-user-paid.js';
 import type { PaidStateCache } from '../billing/paid-state-cache.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { AppError } from '../errors/app-error.js';
+
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { createTranscriptionWithWebhook } from './create-transcription-with-webhook.js';
 import { decodeCursor } from './library/list-cursor.js';
 import { listTranscriptionsPage } from './library/list-transcriptions.js';
 import type { LibraryReadCache } from './library/library-read-cache.js';
-import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
+import { findOwnedTranscription } from './owned-transcription.js';
 import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js';
 import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
+import { trashRoutes } from './trash/trash.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { readUsage, utcMonth } from '../quota/usage.js';
-import { deleteTranscriptionForUser } from './transcription.repository.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { transcriptionEventsRoutes } from './library/transcription-events.routes.js';
 import type { SignedInStreams } from '../accounts/signed-in-streams.js';
 import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import { DiskReservations } from '../storage/disk-reservations.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
-import { apiErrorSchema, okSchema } from '../../core/api/common.js';
+import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js';
 import { readUploadForm } from './upload-form.js';
@@ -107,6 +107,11 @@ export async function transcriptionsRoutes(
   };
   const { db } = database;
   await parent.register(retranscribeRoutes, { database, queue, originOf });
+  await parent.register(trashRoutes, {
+    database,
+    signals,
+    ...(options.announce ? { announce: options.announce } : {}),
+  });
   await parent.register(transcriptionEventsRoutes, {
     db,
     signals,
@@ -231,29 +236,6 @@ export async function transcriptionsRoutes(
         await findOwnedTranscription(db, user.id, request.params.id),
         originOf(request),
       );
-    },
-  );
-
-  app.delete(
-    '/api/transcriptions/:id',
-    {
-      config: library,
-      schema: {
-        ...documented,
-        summary: 'Delete a transcript and its audio',
-        params: transcriptionIdParams,
-        response: { 200: okSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
-      const deleted = await deleteTranscriptionForUser(db, user.id, id);
-      if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-      await signals.notify({ transcriptionId: id, userId: user.id }); // a running job stops, open streams hear it
-      await options.announce?.({ id, userId: user.id }, 'transcription.deleted');
-      await storage.delete(deleted.audioKey);
-      return { ok: true as const };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { transcriptions } from '../../db/schema.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
@@ -65,7 +65,7 @@ export async function listTranscriptionsPage(
 ) {
   const { sort, limit, cursor } = options;
   const order = ORDERS[sort];
-  const conditions: SQL[] = [eq(t.userId, userId)];
+  const conditions: SQL[] = [eq(t.userId, userId), isNull(t.deletedAt)];
   if (cursor && 'before' in cursor) {
     conditions.push(sql`${t.createdAt} < ${cursor.before}::timestamptz`);
   } else if (cursor) {
@@ -100,7 +100,9 @@ export function listUnfinishedTranscriptions(db: Database, userId: string) {
   return db
     .select(listColumns)
     .from(t)
-    .where(and(eq(t.userId, userId), sql`${t.status} in ('queued', 'processing')`))
+    .where(
+      and(eq(t.userId, userId), isNull(t.deletedAt), sql`${t.status} in ('queued', 'processing')`),
+    )
     .orderBy(desc(t.createdAt));
 }
 
@@ -109,6 +111,6 @@ export async function findListItemForUser(db: Database, userId: string, id: stri
   const [row] = await db
     .select(listColumns)
     .from(t)
-    .where(and(eq(t.userId, userId), eq(t.id, id)));
+    .where(and(eq(t.userId, userId), eq(t.id, id), isNull(t.deletedAt)));
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { monthlyTranscriptionCounts, transcriptions } from '../../db/schema.js';
 import {
@@ -53,7 +53,8 @@ export async function readStatus(
   const rows = await db
     .select({ status: transcriptions.status })
     .from(transcriptions)
-    .where(eq(transcriptions.id, id))
+    // A deleted transcription is gone for its job, even while its owner may still undo.
+    .where(and(eq(transcriptions.id, id), isNull(transcriptions.deletedAt)))
     .limit(1);
   return rows[0]?.status;
 }

@@ -9,8 +9,12 @@ export async function changeRenewal(action: 'cancel' | 'resume'): Promise<Accoun
   return (await response.json()) as AccountSubscriptionDto;
 }
 
-export async function deleteAccount(): Promise<void> {
-  await apiRequest('DELETE', '/api/account', { confirm: true });
+/** The password proves it is the owner; an account with single sign-on only sends none. */
+export async function deleteAccount(password: string): Promise<void> {
+  await apiRequest('DELETE', '/api/account', {
+    confirm: true,
+    ...(password === '' ? {} : { password }),
+  });
 }
 
 export const EMAIL_PREFERENCES_KEY = ['/api/account/email-preferences'] as const;

@@ -15,7 +15,7 @@ import { toast } from '../toasts/toast-store';
 import { apiExamples } from './api-examples';
 import type { ApiKeyDto, CreatedApiKeyDto } from '../../../core/api/api-keys';
 import { API_KEYS_KEY, createApiKey, revokeApiKey } from './api-keys-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 const messageOf = (error: unknown) =>
   (error instanceof HttpError ? error.serverMessage : undefined) ?? 'Please try again later.';

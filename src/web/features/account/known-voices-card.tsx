@@ -14,7 +14,7 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
   forgetAllVoices,
   forgetVoice,

@@ -9,7 +9,7 @@ import { CURRENT_USER_KEY } from '../auth/use-auth';
 import { toast } from '../toasts/toast-store';
 import type { AccountSubscriptionDto } from '../../../core/api/billing';
 import { ACCOUNT_SUBSCRIPTION_KEY, changeRenewal } from './account-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { describeSubscription } from './describe-subscription';
 
 const messageOf = (error: unknown) =>

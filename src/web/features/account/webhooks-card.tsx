@@ -18,7 +18,7 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 import { HttpError } from '../../lib/api-client';
 import { CopyButton } from '../clipboard/copy-button';
 import { toast } from '../toasts/toast-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 import {
   createWebhook,

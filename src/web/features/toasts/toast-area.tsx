@@ -27,6 +27,18 @@ export function ToastArea() {
               <p className="mt-1 text-sm opacity-90">{toast.description}</p>
             ) : null}
           </div>
+          {toast.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast();
+                toast.action?.onClick();
+              }}
+              className="min-h-11 rounded-md px-3 text-sm font-semibold underline underline-offset-2 hover:bg-black/5"
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             aria-label="Dismiss notification"

@@ -5,6 +5,10 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A button in the toast (for example "Undo"); the toast closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
+  /** How long the toast stays; by default TOAST_DURATION_MS. */
+  durationMs?: number;
 }
 
 export const TOAST_DURATION_MS = 5_000;
@@ -23,7 +27,7 @@ function publish(toast: Toast | null) {
 export function toast(input: Omit<Toast, 'id'>): void {
   clearTimeout(timer);
   publish({ ...input, id: nextId++ });
-  timer = setTimeout(() => publish(null), TOAST_DURATION_MS);
+  timer = setTimeout(() => publish(null), input.durationMs ?? TOAST_DURATION_MS);
 }
 
 export function dismissToast(): void {

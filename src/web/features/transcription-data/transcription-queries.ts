@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { TranscriptionDto, TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import type { UsageDto } from '../../../core/api/usage';
 import { MESSAGES } from '../../../core/messages';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, HttpError } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
 export const TRANSCRIPTIONS_KEY = ['/api/transcriptions'] as const;
@@ -46,6 +46,27 @@ export function refreshTranscriptionData(
   ]).then(() => undefined);
 }
 
+/** How long the toast after a deletion offers "Undo" (the server keeps it restorable longer). */
+export const UNDO_DELETE_MS = 10_000;
+
+async function undoDelete(queryClient: QueryClient, id: string): Promise<void> {
+  try {
+    await apiRequest('POST', `${transcriptionKey(id)[0]}/restore`);
+    toast({ title: 'Transcription restored' });
+  } catch (error) {
+    toast({
+      title: 'Could not restore it',
+      description: (error instanceof HttpError && error.serverMessage) || MESSAGES.genericError,
+      variant: 'destructive',
+    });
+  }
+  await refreshTranscriptionData(queryClient);
+}
+
+/**
+ * Deletes on the server at once (gone from every list, link and export), then offers "Undo" for
+ * 10 s: a tab closed meanwhile leaves the transcript deleted, as asked (docs/decisions/0078).
+ */
 export function useDeleteTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,7 +76,11 @@ export function useDeleteTranscription() {
     },
     // Toasts here, not in mutate(): the list item that asked unmounts once the refreshed list lacks it.
     onSuccess: (id) => {
-      toast({ title: MESSAGES.deleteSucceeded });
+      toast({
+        title: MESSAGES.deleteSucceeded,
+        action: { label: 'Undo', onClick: () => void undoDelete(queryClient, id) },
+        durationMs: UNDO_DELETE_MS,
+      });
       queryClient.removeQueries({ queryKey: transcriptionKey(id), exact: true });
       return refreshTranscriptionData(queryClient);
     },

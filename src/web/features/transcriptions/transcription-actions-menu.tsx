@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { EXPORT_FORMATS } from '../../../core/api/transcription-values';
 import type { TranscriptionListItemDto } from '../../../core/api/transcriptions';
 import { MESSAGES } from '../../../core/messages';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ShareDialog } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { EXPORT_FORMAT_LABELS } from './export-format-labels';
@@ -32,12 +33,8 @@ export function TranscriptionActionsMenu({
   const [, navigate] = useLocation();
   const deletion = useDeleteTranscription();
   const [sharing, setSharing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const completed = transcription.status === 'completed';
-
-  const confirmAndDelete = () => {
-    if (!window.confirm(MESSAGES.deleteConfirm)) return;
-    deletion.mutate(transcription.id);
-  };
 
   return (
     <>
@@ -94,7 +91,7 @@ export function TranscriptionActionsMenu({
             <DropdownMenu.Item
               className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
               disabled={deletion.isPending}
-              onSelect={confirmAndDelete}
+              onSelect={() => setConfirmingDelete(true)}
             >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Delete
@@ -103,6 +100,21 @@ export function TranscriptionActionsMenu({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ShareDialog transcription={transcription} open={sharing} onOpenChange={setSharing} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        busy={deletion.isPending}
+        onConfirm={() =>
+          deletion.mutate(transcription.id, { onSettled: () => setConfirmingDelete(false) })
+        }
+      >
+        <p>
+          “{transcription.filename}”, its audio and its share link are deleted. You can undo this
+          for 10 seconds.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
+import { HistoryButton } from './history/history-button';
 import { TranscriptionEngineLine } from './transcription-engine-line';
 import { isUnfinished } from '../transcription-data/transcription-queries';
 import { LiveTranscript, PartialSegments } from './live/live-transcript';
@@ -95,7 +96,20 @@ export function TranscriptionDetails({
           </Link>
         </Alert>
       ) : null}
-      <RetranscribeButton transcription={transcription} />
+      <div className="flex flex-wrap gap-2">
+        <RetranscribeButton
+          transcription={transcription}
+          edited={transcription.isEdited || workbench.canUndo}
+          beforeRun={() => workbench.settled()}
+        />
+        {completed ? (
+          <HistoryButton
+            transcriptionId={transcription.id}
+            beforeRestore={() => workbench.settled()}
+            onRestored={onReload}
+          />
+        ) : null}
+      </div>
       <Card>
         <CardContent className="pt-0 sm:px-6">
           {completed ? (

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from './button';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -8,18 +8,24 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing. */
+  cancelLabel?: string;
   busy: boolean;
+  /** False while the confirmation still lacks something (a password). */
+  canConfirm?: boolean;
   onConfirm: () => void;
 }
 
-/** Asks before something that matters; the confirming button is destructive. */
+/** The product's own question before something that matters; the confirming button is destructive. */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Keep it',
   busy,
+  canConfirm = true,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -34,10 +40,10 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>
-                Keep it
+                {cancelLabel}
               </Button>
             </Dialog.Close>
-            <Button variant="destructive" disabled={busy} onClick={onConfirm}>
+            <Button variant="destructive" disabled={busy || !canConfirm} onClick={onConfirm}>
               {busy ? 'Working...' : confirmLabel}
             </Button>
           </div>

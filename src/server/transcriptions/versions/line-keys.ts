@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import type { StoredSegment } from '../../db/schema.js';
+
+/**
+ * A line's key: a hash of everything it holds (times, text, speaker, words), so two versions
+ * that share a line store it once.
+ */
+export function lineKey(line: StoredSegment): string {
+  return createHash('sha256').update(JSON.stringify(line)).digest('base64url').slice(0, 22);
+}
+
+export interface KeyedLines {
+  keys: string[];
+  /** Each distinct line once, by its key. */
+  lines: Map<string, StoredSegment>;
+}
+
+export function keyLines(segments: readonly StoredSegment[]): KeyedLines {
+  const lines = new Map<string, StoredSegment>();
+  const keys = segments.map((segment) => {
+    const key = lineKey(segment);
+    lines.set(key, segment);
+    return key;
+  });
+  return { keys, lines };
+}
