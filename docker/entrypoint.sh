@@ -7,10 +7,11 @@
 set -eu
 
 # Production needs AUTH_SECRET. A single container without one keeps a generated secret in its
-# data volume, so `docker run -v data:/data IMAGE` works and sessions survive restarts; several
-# containers must share one, from the environment (compose.yaml takes it from .env).
+# data volume ($DATA_DIR/auth-secret, as `npm start` does outside production), so
+# `docker run -v data:/data IMAGE` works and sessions survive restarts. Several containers must
+# share one from the environment (compose.yaml's scale profile takes it from .env).
 if [ -z "${AUTH_SECRET:-}" ]; then
-  secret_file="${DATA_DIR:-/data}/.auth-secret"
+  secret_file="${DATA_DIR:-/data}/auth-secret"
   if [ ! -s "$secret_file" ]; then
     (umask 077 && node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('base64url'))" > "$secret_file")
     echo "AUTH_SECRET is not set: generated one in $secret_file (set AUTH_SECRET to share one between containers)"

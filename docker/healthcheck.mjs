@@ -5,7 +5,9 @@ const TIMEOUT_MS = 4000;
 const role = process.env.ROLE ?? 'all';
 
 async function serverAnswers() {
-  const host = ['', '0.0.0.0', '::'].includes(process.env.HOST ?? '') ? '127.0.0.1' : process.env.HOST;
+  const host = ['', '0.0.0.0', '::'].includes(process.env.HOST ?? '')
+    ? '127.0.0.1'
+    : process.env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT ?? 3000}/api/health`;
   const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);

