@@ -26,7 +26,11 @@ RUN node scripts/build-whisper.mjs \
 
 # --- the app: web build, prerendered pages, compiled server, then production dependencies only ---
 FROM deps AS build
-COPY . .
+# The build's inputs only (scripts/bootstrap.mjs's BUILD_INPUTS): other files change without
+# invalidating this stage's cache.
+COPY tsconfig.json tsconfig.server.json vite.config.ts ./
+COPY scripts/build.mjs scripts/prerender.mjs scripts/
+COPY src src
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund --loglevel=error \
  # onnxruntime-node ships every platform's library: this image needs Linux x64's only.
@@ -37,16 +41,6 @@ RUN npm run build \
 
 # --- runtime ---
 FROM node:22-bookworm-slim
-ARG VERSION=0.1.0
-ARG REVISION=unknown
-ARG CREATED=unknown
-LABEL org.opencontainers.image.title="Sonoscript" \
-      org.opencontainers.image.description="Self-hostable web service that turns audio into text" \
-      org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.revision="${REVISION}" \
-      org.opencontainers.image.created="${CREATED}" \
-      org.opencontainers.image.licenses="UNLICENSED" \
-      org.opencontainers.image.base.name="docker.io/library/node:22-bookworm-slim"
 # The packages scripts/bootstrap.mjs installs for `npm start` (RUNTIME_PACKAGES), and tini to
 # reap the child processes (ffmpeg, whisper-server) and pass signals on.
 RUN apt-get update -qq \
@@ -77,3 +71,13 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "/app/docker/healthcheck.mjs"]
 ENTRYPOINT ["/usr/bin/tini", "--", "/app/docker/entrypoint.sh"]
+# Last, so that a new revision or build time does not invalidate the layers above.
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+LABEL org.opencontainers.image.title="Sonoscript" \
+      org.opencontainers.image.description="Self-hostable web service that turns audio into text" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.base.name="docker.io/library/node:22-bookworm-slim"
