@@ -25,7 +25,6 @@ async function storedSpeakers(page: Page, id: string): Promise<string[]> {
   return body.segments.map((segment) => segment.speaker);
 }
 
-type SentForms = { sentForms?: Array<Array<[string, string]>> };
 
 /** Gives a transcript these lines, as the workbench's own PATCH would. */
 async function patchSegments(page: Page, id: string, segments: TranscriptSegmentDto[]) {
@@ -206,38 +205,26 @@ describe('speakers in the web app', () => {
     await page.keyboard.press('ArrowDown');
     expect(await count.inputValue()).toBe('2');
 
-    // Chromium does not give Playwright the body of a request carrying a file, so the page
-    // notes each form it sends (field names and values; a file by its name).
-    await page.evaluate(() => {
-      const send = XMLHttpRequest.prototype.send;
-      const sent: Array<Array<[string, string]>> = [];
-      (window as SentForms).sentForms = sent;
-      XMLHttpRequest.prototype.send = function (body) {
-        if (body instanceof FormData) {
-          sent.push(
-            [...body.entries()].map(([name, value]) => [
-              name,
-              typeof value === 'string' ? value : `file ${value.name}`,
-            ]),
-          );
-        }
-        send.call(this, body);
-      };
-    });
-    const posted = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url().endsWith('/api/transcriptions'),
+    // The dashboard uploads over tus: the choices travel in the creation request's metadata.
+    const created = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/uploads'),
     );
     await page.getByRole('button', { name: 'Upload and Transcribe' }).click();
-    await posted;
-    expect(await page.evaluate(() => (window as SentForms).sentForms)).toEqual([
-      [
-        ['speakers', '2'],
-        ['language', 'auto'],
-        ['task', 'transcribe'],
-        ['denoise', 'auto'],
-        ['audio', 'file meeting-notes.mp3'],
-      ],
-    ]);
+    const header = (await created).headers()['upload-metadata'] ?? '';
+    const sent = Object.fromEntries(
+      header.split(',').map((pair) => {
+        const [key = '', value = ''] = pair.trim().split(' ');
+        return [key, Buffer.from(value, 'base64').toString('utf8')];
+      }),
+    );
+    expect(sent).toEqual({
+      filename: 'meeting-notes.mp3',
+      filetype: 'audio/mpeg',
+      speakers: '2',
+      language: 'auto',
+      task: 'transcribe',
+      denoise: 'auto',
+    });
     await waitForToast(page, MESSAGES.transcriptionCompleteTitle);
 
     await context.close();

@@ -16,11 +16,11 @@ let directory: Awaited<ReturnType<typeof makeTempDirectory>>;
 let clip: SpeechClip;
 
 /**
- * Compiles src/server/speech, the storage it reads free disk space from, and src/core to plain
- * JavaScript, laid out as the build lays them out.
+ * Compiles src/server/speech, the storage it reads free disk space from, the metrics it counts
+ * into, and src/core to plain JavaScript, laid out as the build lays them out.
  */
 async function compileSources(outputRoot: string): Promise<void> {
-  for (const folder of ['src/server/speech', 'src/server/storage', 'src/core']) {
+  for (const folder of ['src/server/speech', 'src/server/storage', 'src/server/metrics', 'src/core']) {
     const entries = await readdir(path.join(repositoryRoot, folder), {
       recursive: true,
       withFileTypes: true,
