@@ -25,7 +25,6 @@ async function storedSpeakers(page: Page, id: string): Promise<string[]> {
   return body.segments.map((segment) => segment.speaker);
 }
 
-
 /** Gives a transcript these lines, as the workbench's own PATCH would. */
 async function patchSegments(page: Page, id: string, segments: TranscriptSegmentDto[]) {
   const status = await page.evaluate(

@@ -87,9 +87,8 @@ describe.each(kinds)('import by link (%s)', (kind) => {
       ['http://[::ffff:a9fe:a9fe]/latest/meta-data/', 'a link-local address'],
     ];
     for (const [link, words] of refused) {
-      const response = await importLink(baseUrl, headers, link);
       await expectRefused(
-        response,
+        () => importLink(baseUrl, headers, link),
         422,
         new RegExp(`^This link cannot be imported: .* is ${words}`),
       );
@@ -176,9 +175,10 @@ describe.each(kinds)('import by link (%s)', (kind) => {
       'The link must be a full http or https address, such as https://example.com/episode.mp3.',
     );
     await expectRefused(
-      () => uploadFile(baseUrl, headers.cookie, tonePath, {
-        extraFields: { url: `${media.origin}/episode.wav` },
-      }),
+      () =>
+        uploadFile(baseUrl, headers.cookie, tonePath, {
+          extraFields: { url: `${media.origin}/episode.wav` },
+        }),
       400,
       'Send either an audio file or a link (url), not both.',
     );

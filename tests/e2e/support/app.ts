@@ -49,10 +49,21 @@ export function toastArea(page: Page): Locator {
   return page.getByTestId('toast');
 }
 
+/**
+ * How long a test waits for a short upload's transcript, as a person would: a bound for a loaded
+ * machine, not a speed target.
+ */
+export const TRANSCRIPTION_WAIT_MS = 90_000;
+
 /** Waits until the toast on screen has this title (and description, when given). */
-export async function waitForToast(page: Page, title: string, description?: string): Promise<void> {
+export async function waitForToast(
+  page: Page,
+  title: string,
+  description?: string,
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
   const toast = toastArea(page);
-  await toast.getByText(title, { exact: true }).waitFor();
+  await toast.getByText(title, { exact: true }).waitFor({ timeout });
   if (description !== undefined) await toast.getByText(description, { exact: true }).waitFor();
 }
 

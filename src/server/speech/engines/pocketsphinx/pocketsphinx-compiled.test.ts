@@ -20,7 +20,12 @@ let clip: SpeechClip;
  * into, and src/core to plain JavaScript, laid out as the build lays them out.
  */
 async function compileSources(outputRoot: string): Promise<void> {
-  for (const folder of ['src/server/speech', 'src/server/storage', 'src/server/metrics', 'src/core']) {
+  for (const folder of [
+    'src/server/speech',
+    'src/server/storage',
+    'src/server/metrics',
+    'src/core',
+  ]) {
     const entries = await readdir(path.join(repositoryRoot, folder), {
       recursive: true,
       withFileTypes: true,
