@@ -10,6 +10,7 @@ import {
 } from '../fixtures/speech/speech-fixtures.js';
 import { signUp } from './support/accounts.js';
 import { listen, uploadFile, waitForTranscription } from './support/http.js';
+import { purgeAsIfWindowPassed } from './support/purge-deleted.js';
 import { startS3Server, type S3Server } from './support/s3-server.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { leftInWorkFolder } from './support/work-folder.js';
@@ -73,6 +74,8 @@ describe('audio kept in S3-compatible storage', () => {
       headers: { cookie, origin: 'http://localhost:3000' },
     });
     expect(deleted.status).toBe(200);
+    expect(await bucket.size(key)).toBe(created.fileSize); // restorable for a while
+    await purgeAsIfWindowPassed(app, created.id);
     await expect(bucket.size(key)).rejects.toThrow();
   });
 });

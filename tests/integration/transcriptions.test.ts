@@ -12,6 +12,7 @@ import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { uploadThenAsk } from './support/raw-upload.js';
 import { databaseKinds } from './support/databases.js';
 import { getJson, listen, uploadFile, waitForTranscription } from './support/http.js';
+import { purgeAsIfWindowPassed } from './support/purge-deleted.js';
 import { makeUserPro } from './support/subscriptions.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -211,6 +212,9 @@ describe.each(kinds)('transcriptions on %s', (kind) => {
       headers: { cookie },
     });
     expect(audio.status).toBe(404);
+    // Kept only while "Undo" can bring it back; the sweep after that window drops the audio.
+    expect(await app.storage.size(`${created.id}.wav`)).toBe(created.fileSize);
+    await purgeAsIfWindowPassed(app, created.id);
     expect(await app.storage.size(`${created.id}.wav`).catch(() => 'gone')).toBe('gone');
   });
 

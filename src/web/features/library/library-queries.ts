@@ -12,6 +12,7 @@ import {
   PROGRESS_POLL_MS,
   TRANSCRIPTIONS_KEY,
 } from '../transcription-data/transcription-queries';
+import { LIBRARY_PAGES_KEY } from '../transcription-data/use-loaded-library-item';
 import { useLibraryEvents } from './use-library-events';
 import {
   libraryItems,
@@ -30,7 +31,7 @@ async function fetchLibraryPage(url: string): Promise<LibraryPage> {
   };
 }
 
-const pagesKey = (sort: LibrarySort) => [...TRANSCRIPTIONS_KEY, 'pages', sort] as const;
+const pagesKey = (sort: LibrarySort) => [...LIBRARY_PAGES_KEY, sort] as const;
 
 /**
  * The user's transcriptions in `sort` order, a page at a time ("Load more"). While the first page

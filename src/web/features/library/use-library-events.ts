@@ -5,12 +5,11 @@ import { supportsEventSource } from '../transcriptions/live/use-transcription-ev
 import {
   isUnfinished,
   refreshTranscriptionData,
-  TRANSCRIPTIONS_KEY,
   transcriptionKey,
 } from '../transcription-data/transcription-queries';
+import { LIBRARY_PAGES_KEY } from '../transcription-data/use-loaded-library-item';
 import { withItemReplaced, type LibraryPage } from './library-pages';
 
-const LIBRARY_PAGES_KEY = [...TRANSCRIPTIONS_KEY, 'pages'] as const;
 const LIBRARY_EVENTS_URL = '/api/transcriptions/events';
 
 /**

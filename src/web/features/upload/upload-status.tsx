@@ -9,6 +9,7 @@ import { SpeakersSelect } from './speakers-select';
 import { UploadVocabularyField } from './upload-vocabulary-field';
 import { TranscriptionProgress } from '../transcriptions/transcription-progress';
 import type { UploadedJob, UploadPhase } from './use-upload';
+import { useLoadedLibraryItem } from '../transcription-data/use-loaded-library-item';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
   ready: 'Ready to upload',
@@ -34,6 +35,15 @@ interface UploadStatusProps {
   onUpload: () => void;
   onCancel: () => void;
   onContinueInBackground: () => void;
+}
+
+/**
+ * The job the upload became: the list row's own copy once the list holds it, so the card and the
+ * row show the same numbers from one source; the card's copy only until then.
+ */
+function JobProgress({ job }: { job: UploadedJob }) {
+  const row = useLoadedLibraryItem(job.id);
+  return <TranscriptionProgress transcription={row ?? job} label={PHASE_LABELS.processing} />;
 }
 
 /** The chosen file, its state label, the progress bar and the actions that fit the state. */
@@ -65,7 +75,7 @@ export function UploadStatus({
       </div>
       {phase === 'processing' && job ? (
         <div className="mt-3" aria-live="polite">
-          <TranscriptionProgress transcription={job} label={PHASE_LABELS.processing} />
+          <JobProgress job={job} />
         </div>
       ) : (
         <div className="mt-3" aria-live="polite">
