@@ -518,6 +518,54 @@ describe('the signed-in app against the real server', () => {
     expect(errors).toEqual([]);
   });
 
+  it('while a long upload is transcribed, its card and its list row show the same percentage at every moment', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
+    await signUp(page, 'Barbara Liskov');
+    await subscribeViaApi(page);
+    await page.reload();
+    await chooseFile(page, app.audio.longMp3.path);
+    await page.getByText('Ready to upload', { exact: true }).waitFor();
+    // Every change to the page is looked at as it lands: while both bars exist, their values are
+    // noted side by side, so a moment in which the card and the row disagree cannot slip by.
+    await page.evaluate((label) => {
+      const seen: Array<[string | null, string | null]> = [];
+      (window as { progressPairs?: typeof seen }).progressPairs = seen;
+      new MutationObserver(() => {
+        const bars = [...document.querySelectorAll(`[role="progressbar"][aria-label="${label}"]`)];
+        if (bars.length === 2)
+          seen.push([
+            bars[0]!.getAttribute('aria-valuenow'),
+            bars[1]!.getAttribute('aria-valuenow'),
+          ]);
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    }, 'Transcription progress for long-interview.mp3');
+    await page.getByRole('button', { name: 'Upload and Transcribe' }).click();
+    const row = page
+      .getByRole('list', { name: 'Transcriptions' })
+      .getByRole('listitem')
+      .filter({ hasText: 'long-interview.mp3' });
+    await row
+      .getByRole('progressbar', { name: 'Transcription progress for long-interview.mp3' })
+      .waitFor({ timeout: 60_000 });
+    await waitForToast(page, 'Transcription complete!', undefined, {
+      timeout: TRANSCRIPTION_WAIT_MS,
+    });
+
+    const pairs = await page.evaluate(
+      () =>
+        (window as { progressPairs?: Array<[string | null, string | null]> }).progressPairs ?? [],
+    );
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.filter(([card, listRow]) => card !== listRow)).toEqual([]);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   it('screenshots: the dashboard with one transcription and its detail page, at 1280 and 375 px', async () => {
     const { page, context, errors } = await openPage(app.browser, app.server.baseUrl);
     await signUp(page, 'Margaret Hamilton');

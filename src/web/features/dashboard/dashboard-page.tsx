@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/use-auth';
 import { isNewAccountSession } from '../sign-in/new-account';
+import { LibraryProvider } from '../library/library-context';
 import { RecentTranscriptions } from '../library/recent-transcriptions';
 import { UploadCard, type UploadCardHandle } from '../upload/upload-card';
 import { WhisperBanner } from '../admin/whisper-banner';
@@ -33,21 +34,23 @@ export default function DashboardPage() {
         the second row takes any extra height, so the left cards stay together). Narrow: upload,
         then the list, then usage, so a finished upload is seen without scrolling past the usage.
       */}
-      <div className="grid gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <UploadCard ref={uploadCard} />
-          <ImportLinkCard />
+      <LibraryProvider>
+        <div className="grid gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
+            <UploadCard ref={uploadCard} />
+            <ImportLinkCard />
+          </div>
+          <div
+            id="transcriptions"
+            className="min-w-0 scroll-mt-20 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1"
+          >
+            <RecentTranscriptions onUploadClick={() => uploadCard.current?.openFilePicker()} />
+          </div>
+          <div className="min-w-0 lg:col-span-2 lg:self-start">
+            <UsageCard />
+          </div>
         </div>
-        <div
-          id="transcriptions"
-          className="min-w-0 scroll-mt-20 lg:col-span-3 lg:col-start-3 lg:row-span-2 lg:row-start-1"
-        >
-          <RecentTranscriptions onUploadClick={() => uploadCard.current?.openFilePicker()} />
-        </div>
-        <div className="min-w-0 lg:col-span-2 lg:self-start">
-          <UsageCard />
-        </div>
-      </div>
+      </LibraryProvider>
       <UpgradeSection isPaid={isPaid} />
     </main>
   );

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { LibraryProvider } from './library-context';
 import { RecentTranscriptions } from './recent-transcriptions';
 
 /** "My Transcriptions": the whole library on a page of its own; uploading happens on the dashboard. */
@@ -9,7 +10,9 @@ export default function LibraryPage() {
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">My transcriptions</h1>
-      <RecentTranscriptions onUploadClick={() => navigate('/')} />
+      <LibraryProvider>
+        <RecentTranscriptions onUploadClick={() => navigate('/')} />
+      </LibraryProvider>
     </main>
   );
 }

@@ -9,10 +9,10 @@ import type { SearchHitDto } from '../../../core/api/search';
 import { throwIfNotOk } from '../../lib/api-client';
 import {
   isUnfinished,
+  LIBRARY_PAGES_KEY,
   PROGRESS_POLL_MS,
   TRANSCRIPTIONS_KEY,
 } from '../transcription-data/transcription-queries';
-import { LIBRARY_PAGES_KEY } from '../transcription-data/use-loaded-library-item';
 import { useLibraryEvents } from './use-library-events';
 import {
   libraryItems,

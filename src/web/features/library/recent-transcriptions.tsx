@@ -10,8 +10,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash';
 import { TranscriptionListItem } from '../transcriptions/transcription-list-item';
-import type { LibrarySort } from './library-pages';
-import { searchKey, useLibrary, useTranscriptSearch } from './library-queries';
+import { useLibraryState } from './library-context';
+import { searchKey, useTranscriptSearch } from './library-queries';
 import { LibrarySearchBox } from './library-search-box';
 import { LibrarySortSelect } from './library-sort-select';
 import { SearchResults } from './search-results';
@@ -31,13 +31,12 @@ const SEARCH_DELAY_MS = 250;
  * a time, or the empty state with a way to the upload picker.
  */
 export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => void }) {
-  const [sort, setSort] = useState<LibrarySort>('newest');
+  const { sort, setSort, library } = useLibraryState();
   const [query, setQuery] = useState('');
   /** A search narrowed to one speaker (a name people gave), or null for anyone. */
   const [speaker, setSpeaker] = useState<string | null>(null);
   const typed = query.trim();
   const searchFor = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const library = useLibrary(sort);
   const search = useTranscriptSearch(searchFor, speaker);
   const speakerOptions = speakerFilterOptions(search.data, speaker);
   const queryClient = useQueryClient();

@@ -4,10 +4,10 @@ import type { TranscriptionListItemDto } from '../../../core/api/transcriptions'
 import { supportsEventSource } from '../transcriptions/live/use-transcription-events';
 import {
   isUnfinished,
+  LIBRARY_PAGES_KEY,
   refreshTranscriptionData,
   transcriptionKey,
 } from '../transcription-data/transcription-queries';
-import { LIBRARY_PAGES_KEY } from '../transcription-data/use-loaded-library-item';
 import { withItemReplaced, type LibraryPage } from './library-pages';
 
 const LIBRARY_EVENTS_URL = '/api/transcriptions/events';

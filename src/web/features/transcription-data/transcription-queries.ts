@@ -6,6 +6,8 @@ import { apiRequest, HttpError } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
 export const TRANSCRIPTIONS_KEY = ['/api/transcriptions'] as const;
+/** Every loaded page of the library, in every order (the library's infinite queries). */
+export const LIBRARY_PAGES_KEY = [...TRANSCRIPTIONS_KEY, 'pages'] as const;
 export const USAGE_KEY = ['/api/usage'] as const;
 export const transcriptionKey = (id: string) =>
   [`/api/transcriptions/${encodeURIComponent(id)}`] as const;

@@ -9,7 +9,7 @@ import { SpeakersSelect } from './speakers-select';
 import { UploadVocabularyField } from './upload-vocabulary-field';
 import { TranscriptionProgress } from '../transcriptions/transcription-progress';
 import type { UploadedJob, UploadPhase } from './use-upload';
-import { useLoadedLibraryItem } from '../transcription-data/use-loaded-library-item';
+import { useListedTranscription } from '../transcription-data/listed-transcriptions';
 
 const PHASE_LABELS: Record<Exclude<UploadPhase, 'idle'>, string> = {
   ready: 'Ready to upload',
@@ -42,7 +42,7 @@ interface UploadStatusProps {
  * row show the same numbers from one source; the card's copy only until then.
  */
 function JobProgress({ job }: { job: UploadedJob }) {
-  const row = useLoadedLibraryItem(job.id);
+  const row = useListedTranscription(job.id);
   return <TranscriptionProgress transcription={row ?? job} label={PHASE_LABELS.processing} />;
 }
 

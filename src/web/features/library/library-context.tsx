@@ -1,0 +1,33 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { ListedTranscriptionsProvider } from '../transcription-data/listed-transcriptions';
+import type { LibrarySort } from './library-pages';
+import { useLibrary } from './library-queries';
+
+interface LibraryState {
+  sort: LibrarySort;
+  setSort: (sort: LibrarySort) => void;
+  library: ReturnType<typeof useLibrary>;
+}
+
+const LibraryContext = createContext<LibraryState | null>(null);
+
+/**
+ * The library as one page shows it: its order and its loaded items. Every view of a job on the
+ * page (the list row, the upload card) reads this one copy, so they change in the same render and
+ * never show different numbers, not even for a frame.
+ */
+export function LibraryProvider({ children }: { children: ReactNode }) {
+  const [sort, setSort] = useState<LibrarySort>('newest');
+  const library = useLibrary(sort);
+  return (
+    <LibraryContext.Provider value={{ sort, setSort, library }}>
+      <ListedTranscriptionsProvider value={library.items}>{children}</ListedTranscriptionsProvider>
+    </LibraryContext.Provider>
+  );
+}
+
+export function useLibraryState(): LibraryState {
+  const state = useContext(LibraryContext);
+  if (!state) throw new Error('useLibraryState needs a LibraryProvider around it');
+  return state;
+}
