@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { isMissingObject } from '../../backups/missing-object.js';
+import { isMissingObject } from '../missing-object.js';
 import type { ObjectStorage } from '../object-storage.js';
 import { createEncryptingStorage, KEY_CHECK_KEY } from './encrypting-storage.js';
 import { EncryptionKeyError } from './master-key.js';
