@@ -1,5 +1,6 @@
 import type { ObjectStorage } from './object-storage.js';
 import { createEncryptingStorage } from './encryption/encrypting-storage.js';
+import { encryptPlainObjects } from './encryption/encrypt-plain-objects.js';
 import { holdsKeyCheck, verifyMasterKey } from './encryption/key-check.js';
 import { EncryptionKeyError, readGeneratedKey, resolveMasterKey } from './encryption/master-key.js';
 import { plainStorageFromConfig, type StorageSettings } from './storage-from-config.js';
@@ -29,4 +30,28 @@ export async function openStorage(
     );
   await verifyMasterKey(inner, key);
   return createEncryptingStorage(inner, [key]);
+}
+
+/**
+ * Encrypts, in the background, objects stored before encryption; every start looks again, so a
+ * sweep cut off by a restart goes on where it left off. Returns its stop.
+ */
+export function startPlainObjectSweep(
+  settings: StorageSettings,
+  workDir: string,
+  log: { info(message: string): void; error(details: object, message: string): void },
+): () => void {
+  let stopped = false;
+  const inner = plainStorageFromConfig(settings.storage);
+  const { key } = resolveMasterKey(settings.encryption);
+  void encryptPlainObjects({ inner, masterKey: key, workDir, stopped: () => stopped })
+    .then((count) => {
+      if (count > 0) log.info(`Encrypted ${count} object(s) stored before encryption at rest`);
+    })
+    .catch((error: unknown) => {
+      if (!stopped) log.error({ err: error }, 'Encrypting objects stored in plain failed');
+    });
+  return () => {
+    stopped = true;
+  };
 }
