@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { CHUNK_BYTES } from '../../src/server/storage/encryption/encrypted-object-format.js';
@@ -109,6 +110,26 @@ describe('audio encrypted at rest', () => {
     for (const file of files) {
       const bytes = await readFile(file);
       for (const probe of probes) expect(bytes.includes(probe), file).toBe(false);
+    }
+  });
+});
+
+describe('audio stored before encryption', () => {
+  it('is encrypted in place by the sweep a start begins, and reads the same', async () => {
+    const audioDir = path.join(scratch, 'legacy-audio');
+    await mkdir(audioDir);
+    const legacy = makeWav(3);
+    await writeFile(path.join(audioDir, 'legacy.wav'), legacy);
+    const started = await createTestApp('pglite', { env: { AUDIO_DIR: audioDir } });
+    try {
+      const rawStart = async () =>
+        (await readFile(path.join(audioDir, 'legacy.wav'))).subarray(0, 8).toString('latin1');
+      await expect.poll(rawStart, { timeout: 20_000 }).toBe('SonoEnc\x01');
+      const raw = await readFile(path.join(audioDir, 'legacy.wav'));
+      expect(raw.includes(legacy.subarray(1000, 1032))).toBe(false);
+      expect((await buffer(await started.storage.read('legacy.wav'))).equals(legacy)).toBe(true);
+    } finally {
+      await started.close();
     }
   });
 });
