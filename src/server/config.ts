@@ -38,6 +38,7 @@ export const environmentSchema = z.object({
   S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms', 'aws:kms:dsse']).optional()),
   ENCRYPTION_KEY: optionalText,
   ENCRYPTION_KEY_FILE: optionalText,
+  ENCRYPTION_PREVIOUS_KEY: optionalText,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   LIBRARY_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
   SESSION_CACHE_MB: z.coerce.number().positive().max(65_536).default(32),
@@ -161,7 +162,12 @@ export interface Config {
    * The master key that wraps every stored object's data key: ENCRYPTION_KEY or the contents of
    * ENCRYPTION_KEY_FILE; unset, the key generated into `generatedKeyFile` on first start.
    */
-  encryption: { masterKey: Buffer | undefined; generatedKeyFile: string };
+  encryption: {
+    masterKey: Buffer | undefined;
+    generatedKeyFile: string;
+    /** ENCRYPTION_PREVIOUS_KEY: still opens objects while `npm run rotate-key` re-wraps them. */
+    previousKey?: Buffer | undefined;
+  };
   /** Uploads being received and jobs' temporary files: always local, under DATA_DIR. */
   workDir: string;
   /** Uploads are refused while the disk holding the audio has less free space than this. */
@@ -346,6 +352,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const masterKey = readMasterKey(env, problems);
+  const previousKey = env.ENCRYPTION_PREVIOUS_KEY
+    ? decodeMasterKey(env.ENCRYPTION_PREVIOUS_KEY)
+    : undefined;
+  if (env.ENCRYPTION_PREVIOUS_KEY && !previousKey)
+    problems.push('  ENCRYPTION_PREVIOUS_KEY: must be 32 random bytes in base64');
+  if (previousKey && !masterKey)
+    problems.push(
+      '  ENCRYPTION_PREVIOUS_KEY: only with ENCRYPTION_KEY or ENCRYPTION_KEY_FILE (the new key)',
+    );
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -377,7 +392,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           serverSideEncryption: env.S3_SSE,
         }
       : { kind: 'local', directory: audioDir },
-    encryption: { masterKey, generatedKeyFile: path.join(dataDir, 'encryption.key') },
+    encryption: {
+      masterKey,
+      generatedKeyFile: path.join(dataDir, 'encryption.key'),
+      previousKey,
+    },
     workDir: path.join(dataDir, 'work'),
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     memoryCaches: {

@@ -11,6 +11,7 @@ import { encryptPlainObjects } from '../../src/server/storage/encryption/encrypt
 import { keyOpensCheck, writeKeyCheck } from '../../src/server/storage/encryption/key-check.js';
 import { readGeneratedKey } from '../../src/server/storage/encryption/master-key.js';
 import { rotateMasterKey } from '../../src/server/storage/encryption/rotate-master-key.js';
+import { rotateStorageKey } from '../../src/server/storage/rotate-storage-key.js';
 import { createLocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../src/server/storage/object-storage.js';
 import { openStorage } from '../../src/server/storage/open-storage.js';
@@ -166,5 +167,69 @@ describe('npm run rotate-key', () => {
     const inner = plainStorageFromConfig(config.storage);
     expect(await keyOpensCheck(inner, newKey)).toBe(true);
     expect((await readFile(path.join(config.audioDir, 'kept.wav'))).includes(PATTERN)).toBe(false);
+  });
+});
+
+describe('an online rotation', () => {
+  it('re-wraps while every object is read over and over, and no read fails', async () => {
+    const dataDir = await mkdtemp(path.join(scratch, 'online-'));
+    const oldKey = randomBytes(32).toString('base64');
+    const newKey = randomBytes(32).toString('base64');
+    const before = await openStorage(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: oldKey }), {
+      warn: () => undefined,
+    });
+    const objects = new Map<string, Buffer>();
+    for (let index = 0; index < 40; index++) {
+      const bytes = audioLike(50_000 + index * 7_919);
+      objects.set(`object-${index}.wav`, bytes);
+      await before.putFile(`object-${index}.wav`, await localFile(bytes));
+    }
+    // Every process restarted with the new key, the old one as previous: the start is accepted.
+    const rotating = loadConfig({
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: newKey,
+      ENCRYPTION_PREVIOUS_KEY: oldKey,
+    });
+    const serving = await openStorage(rotating, { warn: () => undefined });
+    await serving.putFile('written-meanwhile.wav', await localFile(audioLike(70_000)));
+
+    let reads = 0;
+    const failures: string[] = [];
+    let rotated = false;
+    const reader = async () => {
+      while (!rotated) {
+        for (const [key, bytes] of objects) {
+          try {
+            const range = { start: 1000, end: 40_000 };
+            const part = await buffer(await serving.read(key, range));
+            if (!part.equals(bytes.subarray(1000, 40_001))) failures.push(`${key}: other bytes`);
+            reads += 1;
+          } catch (error) {
+            failures.push(`${key}: ${String(error)}`);
+          }
+        }
+      }
+    };
+    const readers = [reader(), reader()];
+    const report = await rotateStorageKey(rotating, undefined);
+    rotated = true;
+    await Promise.all(readers);
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(objects.size);
+    expect(report.rewrapped).toBe(objects.size);
+    expect(report.alreadyNew).toBe(1);
+
+    // Afterwards the new key alone opens the storage and everything in it.
+    const after = await openStorage(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: newKey }), {
+      warn: () => undefined,
+    });
+    for (const [key, bytes] of objects) {
+      expect((await buffer(await after.read(key))).equals(bytes)).toBe(true);
+    }
+    await expect(
+      openStorage(loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: oldKey }), {
+        warn: () => undefined,
+      }),
+    ).rejects.toThrow(/does not open this storage/);
   });
 });

@@ -1,7 +1,7 @@
 import type { ObjectStorage } from './object-storage.js';
 import { createEncryptingStorage } from './encryption/encrypting-storage.js';
 import { encryptPlainObjects } from './encryption/encrypt-plain-objects.js';
-import { holdsKeyCheck, verifyMasterKey } from './encryption/key-check.js';
+import { holdsKeyCheck, keyOpensCheck, verifyMasterKey } from './encryption/key-check.js';
 import { EncryptionKeyError, readGeneratedKey, resolveMasterKey } from './encryption/master-key.js';
 import { plainStorageFromConfig, type StorageSettings } from './storage-from-config.js';
 
@@ -28,8 +28,10 @@ export async function openStorage(
         'it elsewhere as well and set ENCRYPTION_KEY or ENCRYPTION_KEY_FILE, since without it ' +
         'the stored audio cannot be read.',
     );
-  await verifyMasterKey(inner, key);
-  return createEncryptingStorage(inner, [key]);
+  // Mid-rotation the key check is still under the previous key: that one proves the storage.
+  const previous = settings.encryption.previousKey;
+  if (!previous || !(await keyOpensCheck(inner, previous))) await verifyMasterKey(inner, key);
+  return createEncryptingStorage(inner, previous ? [key, previous] : [key]);
 }
 
 /**

@@ -14,11 +14,20 @@ import { plainStorageFromConfig } from './storage-from-config.js';
  */
 export async function rotateStorageKey(
   config: Pick<Config, 'storage' | 'encryption' | 'workDir'>,
-  newKey: Buffer,
+  newKeyFromFile: Buffer | undefined,
   onObject?: (key: string) => void,
 ): Promise<RotationReport & { keyFileReplaced: string | undefined }> {
-  const { masterKey, generatedKeyFile } = config.encryption;
-  const oldKey = masterKey ?? readGeneratedKey(generatedKeyFile);
+  const { masterKey, generatedKeyFile, previousKey } = config.encryption;
+  // Online: the processes already wrap under ENCRYPTION_KEY and open ENCRYPTION_PREVIOUS_KEY's
+  // objects; what is left is to re-wrap those.
+  const online = !newKeyFromFile && previousKey && masterKey;
+  const newKey = online ? masterKey : newKeyFromFile;
+  if (!newKey)
+    throw new EncryptionKeyError(
+      'Name the new key file (npm run rotate-key -- NEW_KEY_FILE), or set ENCRYPTION_PREVIOUS_KEY ' +
+        'to the old key and ENCRYPTION_KEY to the new one.',
+    );
+  const oldKey = online ? previousKey : (masterKey ?? readGeneratedKey(generatedKeyFile));
   if (!oldKey)
     throw new EncryptionKeyError(
       `No current key: set ENCRYPTION_KEY or ENCRYPTION_KEY_FILE, or keep ${generatedKeyFile}.`,
@@ -34,7 +43,7 @@ export async function rotateStorageKey(
   try {
     const report = await rotateMasterKey({ inner, oldKey, newKey, workDir, onObject });
     let keyFileReplaced: string | undefined;
-    if (!masterKey) {
+    if (!masterKey && !online) {
       const next = `${generatedKeyFile}.new`;
       writeFileSync(next, `${newKey.toString('base64')}\n`, { mode: 0o600 });
       renameSync(next, generatedKeyFile);

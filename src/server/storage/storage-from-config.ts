@@ -20,6 +20,14 @@ export function plainStorageFromConfig(storage: StorageConfig): ObjectStorage {
  * installation (backup, restore) come here.
  */
 export function storageFromConfig(settings: StorageSettings): ObjectStorage {
-  const masterKey = resolveMasterKey(settings.encryption).key;
-  return createEncryptingStorage(plainStorageFromConfig(settings.storage), [masterKey]);
+  return createEncryptingStorage(
+    plainStorageFromConfig(settings.storage),
+    masterKeysOf(settings.encryption),
+  );
+}
+
+/** The key new objects are wrapped under, then the previous one while a rotation runs. */
+export function masterKeysOf(encryption: Config['encryption']): [Buffer, ...Buffer[]] {
+  const { key } = resolveMasterKey(encryption);
+  return encryption.previousKey ? [key, encryption.previousKey] : [key];
 }
