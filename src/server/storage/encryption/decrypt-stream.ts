@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  chunkCount,
   CHUNK_BYTES,
   decryptChunk,
   EncryptedObjectError,
@@ -15,8 +16,7 @@ export function framesSpan(header: ObjectHeader, first: number, last: number) {
 }
 
 function lastFrameEnd(header: ObjectHeader): number {
-  const chunks = Math.max(1, Math.ceil(header.plaintextBytes / CHUNK_BYTES));
-  return header.plaintextBytes + chunks * TAG_BYTES;
+  return header.plaintextBytes + chunkCount(header.plaintextBytes) * TAG_BYTES;
 }
 
 /**
