@@ -247,6 +247,7 @@ switch (mode) {
     process.exit(run(process.execPath, ['dist/server/main.js']));
     break;
   case 'reset-password':
+  case 'rotate-key':
   case 'backup':
   case 'restore':
     ensureBuild();

@@ -34,6 +34,7 @@ async function writeEnvFile(workDir, shape, image) {
   const lines = {
     COMPOSE_PROFILES: shape === 'scale' ? 'scale' : 'default',
     AUTH_SECRET: shape === 'scale' ? secret() : '',
+    ENCRYPTION_KEY: shape === 'scale' ? randomBytes(32).toString('base64') : '',
     POSTGRES_PASSWORD: secret(),
     S3_ACCESS_KEY: secret(),
     S3_SECRET_KEY: secret(),

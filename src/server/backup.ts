@@ -67,7 +67,7 @@ async function backUp(
     return await writeBackup(
       {
         database,
-        storage: storageFromConfig(config.storage),
+        storage: storageFromConfig(config),
         storageConfig: config.storage,
         dataDir: config.dataDir,
         appVersion: readAppVersion(),

@@ -7,6 +7,8 @@ import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
 import { createLogger } from './logger.js';
 import { keepDataOwnerOnly, restrictToOwner } from './owner-only-files.js';
+import { EncryptionKeyError } from './storage/encryption/master-key.js';
+import { openStorage } from './storage/open-storage.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
 
 export interface Booted {
@@ -47,6 +49,9 @@ export function boot(
     requirements.check?.(config);
     keepDataOwnerOnly(config);
     const log = createLogger(config);
+    // The key is proved against the storage before the database is opened: a wrong one changes
+    // nothing at all.
+    await openStorage(config, log);
     const database = await openDatabase(config.database, {
       onConnectionLost: (error) => log.warn({ err: error }, DATABASE_CONNECTION_LOST),
     });
@@ -59,7 +64,7 @@ export function boot(
             config.database.directory,
             () => ({
               database,
-              storage: storageFromConfig(config.storage),
+              storage: storageFromConfig(config),
               storageConfig: config.storage,
               dataDir: config.dataDir,
               appVersion: readAppVersion(),
@@ -82,7 +87,10 @@ export function boot(
   };
 
   run().catch((error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DatabaseLockedError;
+    const known =
+      error instanceof ConfigError ||
+      error instanceof DatabaseLockedError ||
+      error instanceof EncryptionKeyError;
     process.stderr.write(
       known
         ? `${(error as Error).message}\n`

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -34,6 +35,10 @@ export const environmentSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
+  S3_SSE: optionalText.pipe(z.enum(['AES256', 'aws:kms', 'aws:kms:dsse']).optional()),
+  ENCRYPTION_KEY: optionalText,
+  ENCRYPTION_KEY_FILE: optionalText,
+  ENCRYPTION_PREVIOUS_KEY: optionalText,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   LIBRARY_CACHE_MB: z.coerce.number().positive().max(65_536).default(64),
   SESSION_CACHE_MB: z.coerce.number().positive().max(65_536).default(32),
@@ -153,6 +158,16 @@ export interface Config {
   audioDir: string;
   /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /**
+   * The master key that wraps every stored object's data key: ENCRYPTION_KEY or the contents of
+   * ENCRYPTION_KEY_FILE; unset, the key generated into `generatedKeyFile` on first start.
+   */
+  encryption: {
+    masterKey: Buffer | undefined;
+    generatedKeyFile: string;
+    /** ENCRYPTION_PREVIOUS_KEY: still opens objects while `npm run rotate-key` re-wraps them. */
+    previousKey?: Buffer | undefined;
+  };
   /** Uploads being received and jobs' temporary files: always local, under DATA_DIR. */
   workDir: string;
   /** Uploads are refused while the disk holding the audio has less free space than this. */
@@ -283,6 +298,8 @@ export type StorageConfig =
       region: string;
       /** Unset: the AWS SDK's own chain (profiles, instance roles). */
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** S3_SSE: the bucket's own encryption asked for on every upload, besides ours. */
+      serverSideEncryption: 'AES256' | 'aws:kms' | 'aws:kms:dsse' | undefined;
     };
 
 export class ConfigError extends Error {
@@ -334,6 +351,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       '  STORAGE_URL: use s3://bucket or s3://bucket/prefix (unset keeps audio in AUDIO_DIR)',
     );
   }
+  const masterKey = readMasterKey(env, problems);
+  const previousKey = env.ENCRYPTION_PREVIOUS_KEY
+    ? decodeMasterKey(env.ENCRYPTION_PREVIOUS_KEY)
+    : undefined;
+  if (env.ENCRYPTION_PREVIOUS_KEY && !previousKey)
+    problems.push('  ENCRYPTION_PREVIOUS_KEY: must be 32 random bytes in base64');
+  if (previousKey && !masterKey)
+    problems.push(
+      '  ENCRYPTION_PREVIOUS_KEY: only with ENCRYPTION_KEY or ENCRYPTION_KEY_FILE (the new key)',
+    );
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -362,8 +389,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
               ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
               : undefined,
+          serverSideEncryption: env.S3_SSE,
         }
       : { kind: 'local', directory: audioDir },
+    encryption: {
+      masterKey,
+      generatedKeyFile: path.join(dataDir, 'encryption.key'),
+      previousKey,
+    },
     workDir: path.join(dataDir, 'work'),
     minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     memoryCaches: {
@@ -459,6 +492,40 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     },
   };
+}
+
+/** A master key is 32 bytes written in base64: ENCRYPTION_KEY, or alone in ENCRYPTION_KEY_FILE. */
+export function decodeMasterKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/_-]+=*$/.test(trimmed)) return undefined;
+  const key = Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+function readMasterKey(env: Environment, problems: string[]): Buffer | undefined {
+  const wanted = '32 random bytes in base64 (openssl rand -base64 32)';
+  if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEY_FILE) {
+    problems.push('  ENCRYPTION_KEY, ENCRYPTION_KEY_FILE: set one or neither');
+    return undefined;
+  }
+  if (env.ENCRYPTION_KEY) {
+    const key = decodeMasterKey(env.ENCRYPTION_KEY);
+    if (!key) problems.push(`  ENCRYPTION_KEY: must be ${wanted}`);
+    return key;
+  }
+  if (!env.ENCRYPTION_KEY_FILE) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(env.ENCRYPTION_KEY_FILE, 'utf8');
+  } catch (error) {
+    problems.push(
+      `  ENCRYPTION_KEY_FILE: cannot read ${env.ENCRYPTION_KEY_FILE} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
+    return undefined;
+  }
+  const key = decodeMasterKey(text);
+  if (!key) problems.push(`  ENCRYPTION_KEY_FILE: ${env.ENCRYPTION_KEY_FILE} must hold ${wanted}`);
+  return key;
 }
 
 /** `s3://bucket/some/prefix` → bucket and `some/prefix/`; null when it is not such a URL. */

@@ -45,7 +45,7 @@ import type {
 import { deleteStaleObjects } from './storage/delete-stale-objects.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { claimTempArea } from './storage/process-temp-area.js';
-import { storageFromConfig } from './storage/storage-from-config.js';
+import { openStorage, startPlainObjectSweep } from './storage/open-storage.js';
 import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
 import {
   FREE_TRIAL_KEY_PREFIX,
@@ -123,8 +123,9 @@ export async function startServices(
     speech && database.driver.kind === 'postgres'
       ? startEngineReports(database.db, () => speech.status())
       : undefined;
-  const storage = storageFromConfig(config.storage);
+  const storage = await openStorage(config, { warn: (message) => log.warn(message) });
   const tempArea = claimTempArea(config.workDir);
+  const stopPlainObjectSweep = startPlainObjectSweep(config, tempArea.directory, log);
   // With PostgreSQL other processes share this disk: only their stale areas are orphans.
   const stopSweeps = await startTempFileSweeps({
     incomingDir: config.workDir,
@@ -175,6 +176,7 @@ export async function startServices(
     announce,
     async close() {
       stopSweeps();
+      stopPlainObjectSweep();
       await queue.stop({ graceful: true });
       await reports?.stop();
       await signals.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
 import { deleteStaleObjects } from '../../src/server/storage/delete-stale-objects.js';
 import type { ObjectStorage } from '../../src/server/storage/object-storage.js';
+import { createEncryptingStorage } from '../../src/server/storage/encryption/encrypting-storage.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
 import { startS3Server, type S3Server } from './support/s3-server.js';
 
@@ -24,19 +25,22 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+const onLocalDisk = (place: string) => createLocalDiskStorage(path.join(scratch, place));
+const onS3 = (place: string) =>
+  createS3Storage({
+    bucket: s3.bucket,
+    prefix: `${place}/`,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+const masterKey = randomBytes(32);
+
 const implementations: Array<[string, (place: string) => ObjectStorage]> = [
-  ['local disk', (place) => createLocalDiskStorage(path.join(scratch, place))],
-  [
-    'S3 (s3rver)',
-    (place) =>
-      createS3Storage({
-        bucket: s3.bucket,
-        prefix: `${place}/`,
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      }),
-  ],
+  ['local disk', onLocalDisk],
+  ['S3 (s3rver)', onS3],
+  ['local disk, encrypted', (place) => createEncryptingStorage(onLocalDisk(place), [masterKey])],
+  ['S3 (s3rver), encrypted', (place) => createEncryptingStorage(onS3(place), [masterKey])],
 ];
 
 async function localFile(bytes: Buffer): Promise<string> {

@@ -38,6 +38,7 @@ beforeAll(async () => {
   const shared = {
     DATABASE_URL: url.toString(),
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     RUN_WORKERS: 'false',
     ...s3.env('audio'),
   };

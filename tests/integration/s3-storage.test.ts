@@ -1,6 +1,9 @@
 import { readdir } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
+import { createEncryptingStorage } from '../../src/server/storage/encryption/encrypting-storage.js';
+import { readGeneratedKey } from '../../src/server/storage/encryption/master-key.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
 import type { ObjectStorage } from '../../src/server/storage/object-storage.js';
 import {
@@ -18,6 +21,7 @@ import { leftInWorkFolder } from './support/work-folder.js';
 // The whole path with audio in an S3 bucket: upload, transcription by a worker, playback, delete.
 let s3: S3Server;
 let bucket: ObjectStorage;
+let rawBucket: ObjectStorage;
 let app: TestApp;
 let baseUrl: string;
 let fixtures: { path: string; remove: () => Promise<void> };
@@ -31,7 +35,7 @@ beforeAll(async () => {
     { silence: 0.5 },
   ]);
   s3 = await startS3Server();
-  bucket = createS3Storage({
+  rawBucket = createS3Storage({
     bucket: s3.bucket,
     prefix: 'audio/',
     endpoint: s3.endpoint,
@@ -39,6 +43,9 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
   app = await createTestApp('pglite', { env: { RUN_WORKERS: 'true', ...s3.env('audio') } });
+  const masterKey = readGeneratedKey(app.config.encryption.generatedKeyFile);
+  if (!masterKey) throw new Error('the app generated no encryption key');
+  bucket = createEncryptingStorage(rawBucket, [masterKey]);
   baseUrl = await listen(app);
 });
 afterAll(async () => {
@@ -55,6 +62,10 @@ describe('audio kept in S3-compatible storage', () => {
     const created = (await response.json()) as TranscriptionDto;
     const key = `${created.id}.wav`;
     expect(await bucket.size(key)).toBe(created.fileSize);
+    // At rest it is ciphertext: the header and a tag per 64 KiB chunk besides the audio's bytes.
+    const raw = await buffer(await rawBucket.read(key));
+    expect(raw.subarray(0, 8).toString('latin1')).toBe('SonoEnc\x01');
+    expect(raw.includes(Buffer.from('WAVEfmt'))).toBe(false);
     expect(await readdir(app.config.audioDir).catch(() => [])).toEqual([]);
 
     const done = await waitForTranscription<TranscriptionDto>(baseUrl, cookie, created.id);

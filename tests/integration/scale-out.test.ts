@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
+import { createEncryptingStorage } from '../../src/server/storage/encryption/encrypting-storage.js';
 import { createS3Storage } from '../../src/server/storage/s3-storage.js';
 import { FREE_TRIAL_QUEUE } from '../../src/server/free-trial/free-trial-jobs.js';
 import { ALIVE_FILE } from '../../src/server/storage/process-temp-area.js';
@@ -70,6 +71,8 @@ beforeAll(async () => {
   sharedEnv = {
     DATABASE_URL: url.toString(),
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // One master key for every process on the shared bucket.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     WORKER_CONCURRENCY: '1',
     ...s3.env('audio'),
   };
@@ -181,13 +184,16 @@ async function uploadKillAndCheck(): Promise<void> {
   expect(Math.max(...retries)).toBeGreaterThanOrEqual(1); // the interrupted job ran again
 
   // The audio is in the bucket, nowhere on the API machines, and playable through either API.
-  const bucket = createS3Storage({
-    bucket: s3.bucket,
-    prefix: 'audio/',
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  const bucket = createEncryptingStorage(
+    createS3Storage({
+      bucket: s3.bucket,
+      prefix: 'audio/',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    }),
+    [Buffer.from(sharedEnv.ENCRYPTION_KEY ?? '', 'base64')],
+  );
   for (const item of created) expect(await bucket.size(`${item.id}.wav`)).toBe(item.fileSize);
   for (const api of apis) {
     expect(await readdir(path.join(api.dataDir, 'audio')).catch(() => [])).toEqual([]);

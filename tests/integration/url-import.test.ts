@@ -10,6 +10,7 @@ import { getJson, listen, uploadFile } from './support/http.js';
 import { importLink, startMediaServer, type MediaServer } from './support/media-server.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { leftInWorkFolder } from './support/work-folder.js';
+import { KEY_CHECK_KEY } from '../../src/server/storage/encryption/encrypting-storage.js';
 
 const kinds = await databaseKinds();
 let fixtures: { path: string; remove: () => Promise<void> };
@@ -49,7 +50,9 @@ describe.each(kinds)('import by link (%s)', (kind) => {
       headers.cookie ?? '',
       '/api/transcriptions',
     );
-    const stored = await readdir(app.config.audioDir, { recursive: true }).catch(() => []);
+    const stored = (await readdir(app.config.audioDir, { recursive: true }).catch(() => [])).filter(
+      (name) => name !== KEY_CHECK_KEY,
+    );
     return { rows: list.body.length, files: [...stored, ...(await leftInWorkFolder(app))] };
   }
 

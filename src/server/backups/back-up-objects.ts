@@ -4,7 +4,7 @@ import type { StorageConfig } from '../config.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import type { BackupFile, BackupManifest } from './backup-manifest.js';
 import { writeStreamWithChecksum } from './file-checksum.js';
-import { isMissingObject } from './missing-object.js';
+import { isMissingObject } from '../storage/missing-object.js';
 
 export const OBJECTS_FOLDER = 'objects';
 

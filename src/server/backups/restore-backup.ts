@@ -50,7 +50,7 @@ export async function restoreBackup(
       );
 
     // S3 is checked before the database is opened: opening an embedded one creates its folder.
-    const s3Storage = config.storage.kind === 's3' ? storageFromConfig(config.storage) : undefined;
+    const s3Storage = config.storage.kind === 's3' ? storageFromConfig(config) : undefined;
     if (s3Storage && manifest.objects.copied) {
       const present = await s3Storage.list('');
       if (present.length > 0)
@@ -65,7 +65,7 @@ export async function restoreBackup(
     try {
       const databaseProblems = await describeTargetDatabase(database);
       if (databaseProblems.length > 0) throw notEmpty(databaseProblems);
-      const storage = s3Storage ?? storageFromConfig(config.storage);
+      const storage = s3Storage ?? storageFromConfig(config);
       if (config.database.kind === 'pglite') hooks.afterDatabaseOpened?.(config.database.directory);
 
       await database.migrate(migrations);

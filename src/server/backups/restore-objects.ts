@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { BackupError, type BackupManifest } from './backup-manifest.js';
 import { OBJECTS_FOLDER } from './back-up-objects.js';
-import { isMissingObject } from './missing-object.js';
+import { isMissingObject } from '../storage/missing-object.js';
 
 /**
  * A backup that holds only the list of S3 keys restores against the bucket that still has them:

@@ -28,6 +28,8 @@ export interface S3Location {
   region: string;
   /** Unset: the AWS SDK's own chain (environment, profiles, instance roles). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_SSE: sent with every upload, so the bucket encrypts too (besides our own encryption). */
+  serverSideEncryption?: 'AES256' | 'aws:kms' | 'aws:kms:dsse' | undefined;
 }
 
 /** 8 MiB parts, two at a time: a 100 MB upload never holds more than 16 MiB in memory. */
@@ -66,7 +68,14 @@ export function createS3Storage(location: S3Location): ObjectStorage {
     async putFile(key, sourcePath) {
       const upload = new Upload({
         client,
-        params: { Bucket, Key: objectKey(key), Body: createReadStream(sourcePath) },
+        params: {
+          Bucket,
+          Key: objectKey(key),
+          Body: createReadStream(sourcePath),
+          ...(location.serverSideEncryption
+            ? { ServerSideEncryption: location.serverSideEncryption }
+            : {}),
+        },
         partSize: PART_SIZE,
         queueSize: PARTS_IN_FLIGHT,
       });

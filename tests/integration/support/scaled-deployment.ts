@@ -36,7 +36,11 @@ export async function startScaledDeployment(
   await admin.query(`CREATE DATABASE "${databaseName}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${databaseName}`;
-  const shared = { DATABASE_URL: url.toString(), WORKER_CONCURRENCY: '1' };
+  const shared = {
+    DATABASE_URL: url.toString(),
+    WORKER_CONCURRENCY: '1',
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   const api = await startServer({ ...shared, RUN_WORKERS: 'false' });
   const workerEnv = {
     ...shared,

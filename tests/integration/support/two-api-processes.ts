@@ -28,6 +28,7 @@ export async function startTwoApiProcesses(
     DATABASE_URL: url.toString(),
     RUN_WORKERS: 'false',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...env,
   };
   const [first, second] = await Promise.all([startServer(shared), startServer(shared)]);
