@@ -28,6 +28,7 @@ import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
 import { trashRoutes } from './trash/trash.routes.js';
+import { bulkRoutes } from './bulk/bulk.routes.js';
 import { sendAudio } from './send-audio.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { readUsage, utcMonth } from '../quota/usage.js';
@@ -110,6 +111,12 @@ export async function transcriptionsRoutes(
   await parent.register(trashRoutes, {
     database,
     signals,
+    ...(options.announce ? { announce: options.announce } : {}),
+  });
+  await parent.register(bulkRoutes, {
+    database,
+    signals,
+    queue,
     ...(options.announce ? { announce: options.announce } : {}),
   });
   await parent.register(transcriptionEventsRoutes, {
