@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EXPORT_IDS } from './zip-exports.js';
 
 /**
  * Actions on many transcripts of the library at once (docs/decisions/0086): each id is done or
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** At most this many transcripts in one bulk action (as in one ZIP download). */
-export const MAX_BULK_IDS = 500;
+export const MAX_BULK_IDS = MAX_EXPORT_IDS;
 
 export const BULK_IDS_MESSAGE = `Send { "ids": [...] } with 1 to ${MAX_BULK_IDS} transcription ids.`;
 export const TOO_MANY_BULK_IDS_MESSAGE = `One action takes at most ${MAX_BULK_IDS} transcripts. Choose fewer, or do it in parts.`;
