@@ -23,6 +23,7 @@ const INPUTS: Record<string, string> = {
   'post /v1/audio/transcriptions': 'b',
   'post /v1/audio/translations': 'b',
   'put /api/account/default-language': 'b',
+  'put /api/account/retention': 'b',
   'post /api/keys': 'b',
   'post /api/transcriptions': 'b',
   'patch /api/uploads/{id}': 'b',

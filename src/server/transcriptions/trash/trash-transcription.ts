@@ -21,8 +21,9 @@ export async function trashTranscription(
   deps: TrashDeps,
   userId: string,
   id: string,
+  now: Date = new Date(),
 ): Promise<{ restorableUntil: Date } | undefined> {
-  const deleted = await deleteTranscription(deps.database.db, userId, id);
+  const deleted = await deleteTranscription(deps.database.db, userId, id, now);
   if (!deleted) return undefined;
   await deps.signals.notify({ transcriptionId: id, userId });
   await deps.announce?.({ id, userId }, 'transcription.deleted');
