@@ -122,7 +122,11 @@ describe.each(kinds)('retention on %s', (kind) => {
       recordingDeleted: false,
     });
 
+    const storageOf = async (cookie: string) =>
+      (await request(cookie, 'GET', '/api/usage')).json<{ storageBytes: number }>().storageBytes;
+    const storedBefore = await storageOf(trimmer.cookie);
     expect(await runRetention(app)).toEqual({ transcripts: 1, recordings: 1 });
+    expect(await storageOf(trimmer.cookie)).toBe(storedBefore - oldAudio.audioBytes);
 
     // The transcript past 30 days: gone at once, its link too, and its webhook queued.
     expect((await transcript(deleter.cookie, old.id)).statusCode).toBe(404);
