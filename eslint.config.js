@@ -23,7 +23,7 @@ const SERVER_LAYERS = [
   ['billing', 'known-voices', 'search', 'uploads'],
   ['account-deletion', 'live', 'webhooks'],
   ['transcriptions'],
-  ['data-exports', 'developer-api', 'free-trial'],
+  ['data-exports', 'developer-api', 'free-trial', 'retention'],
   ['admin'],
 ];
 const folderGlob = (folder) =>

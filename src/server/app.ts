@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import type { TranscriptionSignals } from './live/transcription-signals.js';
+import type { AnnounceTranscription } from './webhooks/transcription-webhooks.js';
 import type { Auth } from './accounts/auth.js';
 import { credentialStillValid } from './accounts/credential-still-valid.js';
 import { SignedInStreams } from './accounts/signed-in-streams.js';
@@ -53,6 +55,9 @@ export interface App {
   /** Null when this process runs no workers: speech is left to worker processes. */
   speech: SpeechEngineSupervisor | null;
   mailer: Mailer;
+  /** What the scheduled jobs tell when they change a transcription: open pages, and webhooks. */
+  signals: TranscriptionSignals;
+  announce: AnnounceTranscription;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -133,12 +138,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   };
   for (const feature of FEATURES) await feature(server, context);
 
-  await startScheduledJobs(services, { work: runJobs });
+  await startScheduledJobs(services, {
+    work: runJobs,
+    retentionMaxDays: config.retentionMaxDays,
+  });
   // After services' own onClose hook: the queue stops (a running build finishes) first.
   const stopZipExports = await startZipExports({ ...services, db: database.db }, server.log);
   server.addHook('onClose', stopZipExports);
   if (runJobs) await startSpeechWorkers(services, config, server.log);
 
   const { storage, workDir, queue, speech, mailer, billing } = services;
-  return { server, auth, storage, workDir, queue, billing, speech, mailer };
+  const { signals, announce } = services;
+  return { server, auth, storage, workDir, queue, billing, speech, mailer, signals, announce };
 }

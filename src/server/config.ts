@@ -131,6 +131,14 @@ export const environmentSchema = z.object({
       .optional(),
   ),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  RETENTION_MAX_DAYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a whole number of days')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(36_500))
+      .optional(),
+  ),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -154,6 +162,11 @@ export interface Config {
   outbound: { allowHosts: string[] };
   /** A failed webhook delivery's first retry; each later one waits about twice as long. */
   webhookRetryDelaySeconds: number;
+  /**
+   * RETENTION_MAX_DAYS: no transcript is kept longer than this many days after its upload,
+   * whatever its owner chose; null when the operator set no cap (docs/decisions/0085).
+   */
+  retentionMaxDays: number | null;
   dataDir: string;
   audioDir: string;
   /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
@@ -377,6 +390,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     allowedHosts: env.ALLOWED_HOSTS ?? [],
     outbound: { allowHosts: env.URL_IMPORT_ALLOW_HOSTS ?? [] },
     webhookRetryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
+    retentionMaxDays: env.RETENTION_MAX_DAYS ?? null,
     dataDir,
     audioDir,
     storage: s3

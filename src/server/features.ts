@@ -13,6 +13,7 @@ import type { Auth } from './accounts/auth.js';
 import type { SignedInStreams } from './accounts/signed-in-streams.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { vocabularyRoutes } from './accounts/vocabulary.routes.js';
+import { retentionRoutes } from './accounts/retention.routes.js';
 import { mountAuth } from './accounts/mount-auth.js';
 import type { ApiState } from './api-state.js';
 import { registerBilling } from './billing/billing-plugin.js';
@@ -103,6 +104,8 @@ export const FEATURES: readonly Feature[] = [
       emailAvailable: services.mailer.enabled,
     }),
   (server, { database }) => server.register(vocabularyRoutes, { db: database.db }),
+  (server, { config, database }) =>
+    server.register(retentionRoutes, { db: database.db, maxDays: config.retentionMaxDays }),
   (server, { config, database, services, api, streams, uploadGate }) =>
     server.register(transcriptionsRoutes, {
       database,
@@ -120,6 +123,7 @@ export const FEATURES: readonly Feature[] = [
       outbound: config.outbound,
       streams,
       speechCapabilities: async () => speechCapabilities(await services.engineStatus()),
+      retentionMaxDays: config.retentionMaxDays,
     }),
   (server, { database, services, uploadGate }) =>
     server.register(resumableUploadsRoutes, {
@@ -141,14 +145,20 @@ export const FEATURES: readonly Feature[] = [
       requestsInFlightPerAccount: config.apiRequestsInFlight,
     }),
   (server) => registerApiDocsPage(server),
-  (server, { database, services, api }) =>
+  (server, { config, database, services, api }) =>
     server.register(transcriptionEditsRoutes, {
       database,
       queue: services.queue,
       originOf: api.originOf,
+      retentionMaxDays: config.retentionMaxDays,
     }),
-  (server, { database, services, api }) =>
-    server.register(versionsRoutes, { database, queue: services.queue, originOf: api.originOf }),
+  (server, { config, database, services, api }) =>
+    server.register(versionsRoutes, {
+      database,
+      queue: services.queue,
+      originOf: api.originOf,
+      retentionMaxDays: config.retentionMaxDays,
+    }),
   (server, { database }) => server.register(knownVoicesRoutes, { db: database.db }),
   (server, { config, database }) => {
     // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.

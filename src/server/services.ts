@@ -16,6 +16,7 @@ import type { SessionCache } from './accounts/session-cache.js';
 import type { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { startBillingJobs } from './billing/billing-jobs.js';
 import { startPurgeJobs } from './transcriptions/trash/purge-jobs.js';
+import { startRetentionJobs } from './retention/retention-jobs.js';
 import { createBilling, type Billing } from './billing/create-billing.js';
 import type { PaidStateChanges } from './billing/paid-state-cache.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
@@ -237,8 +238,11 @@ const TRANSIENT_KEY_PREFIXES = [FREE_TRIAL_KEY_PREFIX, LIVE_WINDOW_KEY_PREFIX];
  * The scheduled jobs (test-mode renewals, finishing account deletions, stale objects): every
  * process schedules them, and those that `work` run them, each occurrence in one process.
  */
-export async function startScheduledJobs(services: Services, options: { work: boolean }) {
-  const { queue, billing, database, storage } = services;
+export async function startScheduledJobs(
+  services: Services,
+  options: { work: boolean; retentionMaxDays: number | null },
+) {
+  const { queue, billing, database, storage, signals, announce } = services;
   await startBillingJobs(queue, billing, options);
   await startAccountDeletionJobs(
     queue,
@@ -246,6 +250,11 @@ export async function startScheduledJobs(services: Services, options: { work: bo
     options,
   );
   await startPurgeJobs(queue, { db: database.db, storage }, options);
+  await startRetentionJobs(
+    queue,
+    { database, storage, signals, announce, maxDays: options.retentionMaxDays },
+    options,
+  );
   await queue.scheduleRecurring(STALE_OBJECTS_QUEUE, '37 * * * *');
   if (options.work) {
     await queue.workRecurring(STALE_OBJECTS_QUEUE, async () => {

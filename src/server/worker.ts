@@ -16,7 +16,7 @@ boot(
     });
     await startSpeechWorkers(services, config, log);
     // Scheduled jobs (test-mode renewals, finishing account deletions) run in worker processes too.
-    await startScheduledJobs(services, { work: true });
+    await startScheduledJobs(services, { work: true, retentionMaxDays: config.retentionMaxDays });
     const unwatchGauges = watchGauges({
       queueJobs: () => services.queue.jobCounts(),
       databasePool: () => poolConnections(database),

@@ -102,6 +102,17 @@ export const transcriptionSchema = transcriptionSummarySchema
       .nullable()
       .describe('Whether noise suppression ran on the audio; null until transcribed.'),
     droppedAudio: droppedAudioSchema,
+    deletesAt: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "When the account's retention setting (or the server's cap) deletes this transcript; null when it is kept.",
+      ),
+    recordingDeleted: z
+      .boolean()
+      .describe(
+        'The recording was deleted by retention; the text is kept, the audio route answers 410.',
+      ),
   })
   .meta({ id: 'Transcription' });
 export type TranscriptionDto = z.infer<typeof transcriptionSchema>;

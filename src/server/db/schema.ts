@@ -71,6 +71,10 @@ export const user = pgTable('users', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** Ours: when a session was last created for the account (the admin console shows it). */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** Ours: recordings are deleted this many days after upload, the text kept; null keeps them. */
+  retentionAudioDays: integer('retention_audio_days'),
+  /** Ours: transcripts (with their audio) are deleted this many days after upload; null keeps them. */
+  retentionTranscriptDays: integer('retention_transcript_days'),
 });
 
 export const session = pgTable(
@@ -194,6 +198,11 @@ export const transcriptions = pgTable(
      * while, then a sweep deletes the row and its audio (docs/decisions/0078).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The recording was deleted at this time by the owner's retention setting; the text stays
+     * (docs/decisions/0085).
+     */
+    audioDeletedAt: timestamp('audio_deleted_at', { withTimezone: true }),
     /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -35,6 +35,7 @@ const row: TranscriptionRow = {
   originalSegments: null,
   shareToken: null,
   deletedAt: null,
+  audioDeletedAt: null,
   speakersRequested: null,
   languageRequested: 'auto',
   task: 'transcribe',

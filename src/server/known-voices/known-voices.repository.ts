@@ -80,7 +80,10 @@ export async function listKnownVoices(db: Database, userId: string): Promise<Kno
   return [...voices.values()];
 }
 
-/** What remembering a recording's voices needs of it, or undefined once it was deleted. */
+/**
+ * What remembering a recording's voices needs of it, or undefined once it was deleted (or its
+ * recording was, by retention: there is no voice left to learn).
+ */
 export async function findNamedRecording(db: Database, transcriptionId: string) {
   const [row] = await db
     .select({
@@ -91,7 +94,13 @@ export async function findNamedRecording(db: Database, transcriptionId: string) 
       segments: transcriptions.segments,
     })
     .from(transcriptions)
-    .where(and(eq(transcriptions.id, transcriptionId), isNull(transcriptions.deletedAt)));
+    .where(
+      and(
+        eq(transcriptions.id, transcriptionId),
+        isNull(transcriptions.deletedAt),
+        isNull(transcriptions.audioDeletedAt),
+      ),
+    );
   return row;
 }
 

@@ -23,7 +23,14 @@ export function usageStatements(db: Database, userId: string, now: Date) {
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)))
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        isNull(transcriptions.deletedAt),
+        // A recording deleted by retention no longer takes space (docs/decisions/0085).
+        isNull(transcriptions.audioDeletedAt),
+      ),
+    )
     .toSQL();
   const countOne = db
     .insert(monthlyTranscriptionCounts)
@@ -50,7 +57,14 @@ export async function readUsage(db: Database, userId: string, now: Date = new Da
   const storage = db
     .select({ value: sql<string>`coalesce(${sum(transcriptions.fileSize)}, 0)` })
     .from(transcriptions)
-    .where(and(eq(transcriptions.userId, userId), isNull(transcriptions.deletedAt)));
+    .where(
+      and(
+        eq(transcriptions.userId, userId),
+        isNull(transcriptions.deletedAt),
+        // A recording deleted by retention no longer takes space (docs/decisions/0085).
+        isNull(transcriptions.audioDeletedAt),
+      ),
+    );
   const rows = await db
     .select({
       transcriptionsThisMonth: sql<string | null>`(${monthCount})`,

@@ -96,6 +96,7 @@ export async function createTranscription(
       originalSegments: null,
       shareToken: null,
       deletedAt: null,
+      audioDeletedAt: null,
       speakersRequested: input.speakersRequested ?? null,
       denoise: input.denoise ?? 'auto',
       denoised: null,

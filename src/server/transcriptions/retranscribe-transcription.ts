@@ -16,6 +16,8 @@ import { keepReplacedState, type TranscriptState } from './versions/record-versi
 export const NOT_FOUND = 'Transcription not found';
 export const STILL_RUNNING =
   'This transcription is still being processed. Try again once it has finished.';
+export const NO_RECORDING =
+  'The recording was deleted by your retention setting, so it cannot be transcribed again.';
 export const WHOLE_FILE_IS_PRO =
   'Transcribing the whole file is part of Pro: the Free plan transcribes the first 30 seconds of each file. Upgrade to Pro, then transcribe the whole file.';
 
@@ -62,6 +64,7 @@ export async function retranscribeTranscription(
   const row = await findTranscriptionForUser(db, userId, transcriptionId);
   if (!row) throw new AppError('not_found', NOT_FOUND);
   if (RUNNING_STATUSES.includes(row.status)) throw new AppError('conflict', STILL_RUNNING);
+  if (row.audioDeletedAt !== null) throw new AppError('gone', NO_RECORDING);
   const plan = planFor(request.isPaid);
   const window = transcriptionWindow(plan, row.durationInSeconds);
   if (request.wholeFile && plan.limits.transcriptSeconds !== null && window.isTruncated)

@@ -14,9 +14,12 @@ import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { retranscribeTranscription } from './retranscribe-transcription.js';
+import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 
 export interface RetranscribeRoutesOptions {
+  /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
+  retentionMaxDays: number | null;
   database: DatabaseHandle;
   queue: JobQueue;
   originOf: OriginOf;
@@ -28,7 +31,7 @@ export async function retranscribeRoutes(
   options: RetranscribeRoutesOptions,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, queue, originOf } = options;
+  const { database, queue, originOf, retentionMaxDays } = options;
 
   app.post(
     '/api/transcriptions/:id/retranscribe',
@@ -47,6 +50,7 @@ export async function retranscribeRoutes(
           403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          410: apiErrorSchema,
         },
       },
     },
@@ -62,7 +66,11 @@ export async function retranscribeRoutes(
         },
       );
       reply.status(202);
-      return toTranscriptionDto(row, originOf(request));
+      return toTranscriptionDto(
+        row,
+        originOf(request),
+        await findTranscriptDeletesAt(database.db, retentionMaxDays, row),
+      );
     },
   );
 }

@@ -1,16 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseByteRange } from '../http/byte-range.js';
+import { AppError } from '../errors/app-error.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { audioContentType } from './audio-content-type.js';
 
-/** Streams a transcription's audio, honouring a `Range` request as audio elements send them. */
+export const RECORDING_DELETED =
+  'The recording was deleted, as the retention setting of its account asks. The transcript is kept.';
+
+/**
+ * Streams a transcription's audio, honouring a `Range` request as audio elements send them; a
+ * recording deleted by retention is a 410 that says so.
+ */
 export async function sendAudio(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: ObjectStorage,
-  audio: { audioKey: string; audioFormat: string },
+  audio: { audioKey: string; audioFormat: string; audioDeletedAt: Date | null },
   cacheControl: string,
 ) {
+  if (audio.audioDeletedAt !== null) throw new AppError('gone', RECORDING_DELETED);
   const size = await storage.size(audio.audioKey);
   const range = parseByteRange(request.headers.range, size);
   reply

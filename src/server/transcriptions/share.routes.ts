@@ -128,7 +128,12 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
         ...anyoneWithTheLink,
         summary: 'A shared transcript’s audio (byte ranges supported)',
         params: shareTokenParams,
-        response: { 200: fileResponseSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: fileResponseSchema,
+          404: apiErrorSchema,
+          410: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

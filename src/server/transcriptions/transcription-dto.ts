@@ -65,8 +65,15 @@ export function shareLinkFor(baseUrl: string, token: string): ShareLinkDto {
   return { url: `${baseUrl}/s/${token}`, token };
 }
 
-/** Everything the detail page needs. `baseUrl` makes the share link absolute. */
-export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): TranscriptionDto {
+/**
+ * Everything the detail page needs. `baseUrl` makes the share link absolute; `deletesAt` is when
+ * retention deletes it (`findTranscriptDeletesAt`).
+ */
+export function toTranscriptionDto(
+  row: TranscriptionRow,
+  baseUrl: string,
+  deletesAt: Date | null,
+): TranscriptionDto {
   return {
     ...toSummaryDto(row),
     text: row.text,
@@ -77,5 +84,7 @@ export function toTranscriptionDto(row: TranscriptionRow, baseUrl: string): Tran
     denoise: row.denoise,
     denoised: row.denoised,
     droppedAudio: row.droppedAudio,
+    deletesAt: deletesAt?.toISOString() ?? null,
+    recordingDeleted: row.audioDeletedAt !== null,
   };
 }

@@ -15,6 +15,7 @@ import { authenticatedUser } from '../accounts/authenticate.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { editTranscription, hasWordsToAlign } from './edit-transcription.js';
 import { findOwnedTranscription } from './owned-transcription.js';
+import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema } from '../../core/api/common.js';
@@ -24,6 +25,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
+  /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
+  retentionMaxDays: number | null;
   database: DatabaseHandle;
   /** Takes the alignment job of lines a person rewrote, and the job remembering voices named. */
   queue: JobQueue;
@@ -68,7 +71,11 @@ export async function transcriptionEditsRoutes(
           request.log.warn({ err: error }, 'could not queue the alignment of edited words'),
         );
       reply.header('etag', `"${updated.version}"`).header('cache-control', 'private, no-store');
-      return toTranscriptionDto(updated, originOf(request));
+      return toTranscriptionDto(
+        updated,
+        originOf(request),
+        await findTranscriptDeletesAt(database.db, options.retentionMaxDays, updated),
+      );
     },
   );
 

@@ -28,7 +28,9 @@ import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
 import { retranscribeRoutes } from './retranscribe.routes.js';
 import { trashRoutes } from './trash/trash.routes.js';
+import { bulkRoutes } from './bulk/bulk.routes.js';
 import { sendAudio } from './send-audio.js';
+import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto, toTranscriptionListItemDto } from './transcription-dto.js';
 import { readUsage, utcMonth } from '../quota/usage.js';
 import type { OriginOf } from '../http/request-origin.js';
@@ -49,6 +51,8 @@ import { checkWebhookUrl } from '../webhooks/webhook-url.js';
 import { uploadedTranscriptionSchema } from '../../core/api/webhooks.js';
 
 export interface TranscriptionsRoutesOptions {
+  /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
+  retentionMaxDays: number | null;
   database: DatabaseHandle;
   /** Each user's plan from memory, for the usage poll. */
   paidStates: PaidStateCache;
@@ -106,10 +110,17 @@ export async function transcriptionsRoutes(
     audioLimits: options.audioLimits,
   };
   const { db } = database;
-  await parent.register(retranscribeRoutes, { database, queue, originOf });
+  const { retentionMaxDays } = options;
+  await parent.register(retranscribeRoutes, { database, queue, originOf, retentionMaxDays });
   await parent.register(trashRoutes, {
     database,
     signals,
+    ...(options.announce ? { announce: options.announce } : {}),
+  });
+  await parent.register(bulkRoutes, {
+    database,
+    signals,
+    queue,
     ...(options.announce ? { announce: options.announce } : {}),
   });
   await parent.register(transcriptionEventsRoutes, {
@@ -117,6 +128,7 @@ export async function transcriptionsRoutes(
     signals,
     originOf,
     streams: options.streams,
+    retentionMaxDays,
   });
 
   app.post(
@@ -172,9 +184,14 @@ export async function transcriptionsRoutes(
             webhookUrl,
           ),
       );
-      return reply
-        .status(201)
-        .send({ ...toTranscriptionDto(row, originOf(request)), ...(webhook ? { webhook } : {}) });
+      return reply.status(201).send({
+        ...toTranscriptionDto(
+          row,
+          originOf(request),
+          await findTranscriptDeletesAt(db, retentionMaxDays, row),
+        ),
+        ...(webhook ? { webhook } : {}),
+      });
     },
   );
 
@@ -232,9 +249,11 @@ export async function transcriptionsRoutes(
     },
     async (request): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
+      const row = await findOwnedTranscription(db, user.id, request.params.id);
       return toTranscriptionDto(
-        await findOwnedTranscription(db, user.id, request.params.id),
+        row,
         originOf(request),
+        await findTranscriptDeletesAt(db, retentionMaxDays, row),
       );
     },
   );
@@ -245,9 +264,9 @@ export async function transcriptionsRoutes(
       config: library,
       schema: {
         ...documented,
-        summary: 'The uploaded audio (byte ranges supported)',
+        summary: 'The uploaded audio (byte ranges supported); 410 once retention deleted it',
         params: transcriptionIdParams,
-        response: { 200: fileResponseSchema, ...errors },
+        response: { 200: fileResponseSchema, 410: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

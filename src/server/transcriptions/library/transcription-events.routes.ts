@@ -11,6 +11,7 @@ import { transcriptionEventsSchema } from '../transcription-schemas.js';
 import { transcriptionIdParams, transcriptionSchema } from '../../../core/api/transcriptions.js';
 import { findOwnedTranscription } from '../owned-transcription.js';
 import { cancelTranscription } from '../processing/transcription-run.repository.js';
+import { findTranscriptDeletesAt } from '../transcript-deletes-at.js';
 import { toTranscriptionDto } from '../transcription-dto.js';
 import { findTranscriptionForUser } from '../transcription.repository.js';
 import { openEventStream } from '../../live/event-stream.js';
@@ -25,6 +26,8 @@ import {
 import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 
 export interface TranscriptionEventsRoutesOptions {
+  /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
+  retentionMaxDays: number | null;
   db: Database;
   signals: TranscriptionSignals;
   originOf: OriginOf;
@@ -129,7 +132,11 @@ export async function transcriptionEventsRoutes(
       const cancelled = await cancelTranscription(db, user.id, id);
       if (!cancelled) throw new AppError('conflict', ALREADY_ENDED);
       await signals.notify({ transcriptionId: id, userId: user.id });
-      return toTranscriptionDto(cancelled, options.originOf(request));
+      return toTranscriptionDto(
+        cancelled,
+        options.originOf(request),
+        await findTranscriptDeletesAt(db, options.retentionMaxDays, cancelled),
+      );
     },
   );
 }

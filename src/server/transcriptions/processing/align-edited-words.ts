@@ -43,7 +43,8 @@ export async function alignEditedWords(
 ): Promise<void> {
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     const row = await findTranscriptionById(deps.db, transcriptionId);
-    if (!row || row.status !== 'completed') return;
+    // Without its recording (deleted by retention) an edited line keeps its words spread evenly.
+    if (!row || row.status !== 'completed' || row.audioDeletedAt !== null) return;
     const pending = row.segments.filter((segment) => segment.wordsToAlign);
     if (pending.length === 0) return;
     const aligned = alignsLanguage(row.language)

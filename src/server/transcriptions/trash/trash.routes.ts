@@ -9,31 +9,21 @@ import { transcriptionIdParams } from '../../../core/api/transcriptions.js';
 import { planFor } from '../../../core/plans.js';
 import { authenticatedUser } from '../../accounts/authenticate.js';
 import { isUserPaid } from '../../billing/is-user-paid.js';
-import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../errors/app-error.js';
 import { SESSION_OR_KEY_SECURITY } from '../../http/api-schemas.js';
-import type { TranscriptionSignals } from '../../live/transcription-signals.js';
-import type { AnnounceTranscription } from '../../webhooks/transcription-webhooks.js';
 import { TRANSCRIPTION_NOT_FOUND } from '../owned-transcription.js';
-import { deleteTranscription } from './delete-transcription.js';
-import { restoreDeletedTranscription } from './restore-deleted-transcription.js';
+import { type TrashDeps, trashTranscription, untrashTranscription } from './trash-transcription.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
 const library = { auth: 'session-or-key' as const };
 
-export interface TrashRoutesOptions {
-  database: DatabaseHandle;
-  /** Wakes a running job (it stops) and open event streams (they hear the deletion). */
-  signals: TranscriptionSignals;
-  /** Webhooks: `transcription.deleted` is sent when the user deletes, not when the row is purged. */
-  announce?: AnnounceTranscription;
-}
+export type TrashRoutesOptions = TrashDeps;
 
 /** Deleting a transcript, and undoing that for a short while (docs/decisions/0078). */
 export async function trashRoutes(parent: FastifyInstance, options: TrashRoutesOptions) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, signals } = options;
+  const { database } = options;
 
   app.delete(
     '/api/transcriptions/:id',
@@ -49,10 +39,8 @@ export async function trashRoutes(parent: FastifyInstance, options: TrashRoutesO
     },
     async (request): Promise<TranscriptionDeletedDto> => {
       const user = authenticatedUser(request);
-      const deleted = await deleteTranscription(database.db, user.id, request.params.id);
+      const deleted = await trashTranscription(options, user.id, request.params.id);
       if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
-      await signals.notify({ transcriptionId: request.params.id, userId: user.id });
-      await options.announce?.({ id: request.params.id, userId: user.id }, 'transcription.deleted');
       return { ok: true, restorableUntil: deleted.restorableUntil.toISOString() };
     },
   );
@@ -71,8 +59,7 @@ export async function trashRoutes(parent: FastifyInstance, options: TrashRoutesO
     async (request) => {
       const user = authenticatedUser(request);
       const plan = planFor(await isUserPaid(database.db, user.id));
-      await restoreDeletedTranscription(database, plan, user.id, request.params.id);
-      await signals.notify({ transcriptionId: request.params.id, userId: user.id });
+      await untrashTranscription(options, plan, user.id, request.params.id);
       return { ok: true as const };
     },
   );

@@ -19,6 +19,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { hasWordsToAlign } from '../edit-transcription.js';
 import { findOwnedTranscription } from '../owned-transcription.js';
 import { enqueueWordAlignment } from '../processing/word-alignment-jobs.js';
+import { findTranscriptDeletesAt } from '../transcript-deletes-at.js';
 import { toTranscriptionDto } from '../transcription-dto.js';
 import { listVersions } from './list-versions.js';
 import { restoreVersion } from './restore-version.js';
@@ -26,6 +27,8 @@ import { restoreVersion } from './restore-version.js';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 export interface VersionsRoutesOptions {
+  /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
+  retentionMaxDays: number | null;
   database: DatabaseHandle;
   /** Takes the alignment job of restored lines whose words were never aligned. */
   queue: JobQueue;
@@ -81,7 +84,11 @@ export async function versionsRoutes(parent: FastifyInstance, options: VersionsR
             request.log.warn({ err: error }, 'could not queue the alignment of restored words'),
         );
       reply.header('etag', `"${restored.version}"`).header('cache-control', 'private, no-store');
-      return toTranscriptionDto(restored, originOf(request));
+      return toTranscriptionDto(
+        restored,
+        originOf(request),
+        await findTranscriptDeletesAt(database.db, options.retentionMaxDays, restored),
+      );
     },
   );
 }

@@ -7,6 +7,7 @@ import { DefaultLanguageCard } from './default-language-card';
 import { DeveloperApiCard } from './developer-api-card';
 import { WebhooksCard } from './webhooks-card';
 import { PlanCard } from './plan-card';
+import { RetentionCard } from './retention-card';
 import { ProfileCard } from './profile-card';
 import { VocabularyCard } from './vocabulary-card';
 
@@ -22,6 +23,7 @@ export default function AccountPage() {
       <EmailPreferencesCard />
       <KnownVoicesCard />
       <DeveloperApiCard />
+      <RetentionCard />
       <DataExportCard />
       <WebhooksCard />
       <DeleteAccountCard />

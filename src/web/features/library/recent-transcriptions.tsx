@@ -18,7 +18,7 @@ import { SearchResults } from './search-results';
 import { SearchSpeakerSelect } from './search-speaker-select';
 import { speakerFilterOptions } from './search-speakers';
 import { transcriptionHitHref } from './start-time';
-import { BulkExportBar } from './bulk/bulk-export-bar';
+import { BulkActionsBar } from './bulk/bulk-actions-bar';
 import { SelectAllRow } from './bulk/select-all-row';
 import { SelectionCheckbox } from './bulk/selection-checkbox';
 import { useLibrarySelection } from './bulk/use-library-selection';
@@ -94,7 +94,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
       </CardHeader>
       <CardContent>
         <div className="empty:hidden mb-4">
-          <BulkExportBar selection={selection} />
+          <BulkActionsBar selection={selection} />
         </div>
         {typed !== '' && shownHits && shownHits.length > 0 ? (
           <SelectAllRow

@@ -80,7 +80,24 @@ export function TranscriptionDetails({
         <Fact label="Duration" value={formatDuration(transcription.durationInSeconds)} />
         <Fact label="File size" value={formatFileSize(transcription.fileSize)} />
         {language ? <Fact label="Language" value={language} /> : null}
+        {transcription.deletesAt ? (
+          <Fact label="Deleted on" value={formatDate(transcription.deletesAt)} />
+        ) : null}
       </dl>
+      {transcription.deletesAt ? (
+        <p className="text-sm text-slate-600">
+          Your retention setting deletes this transcript on {formatDate(transcription.deletesAt)}.{' '}
+          <Link href="/account#retention" className="font-medium text-brand-700 underline">
+            Change it
+          </Link>
+        </p>
+      ) : null}
+      {transcription.recordingDeleted ? (
+        <Alert tone="info" title="Recording deleted">
+          The recording was deleted, as your retention setting asks. The transcript is kept, and you
+          can still edit, share and download it.
+        </Alert>
+      ) : null}
       {transcription.languageAssumed ? (
         <Alert tone="info" title="Language not detected">
           This server&apos;s offline engine cannot tell languages apart, so it assumed English. If
@@ -97,11 +114,13 @@ export function TranscriptionDetails({
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <RetranscribeButton
-          transcription={transcription}
-          edited={transcription.isEdited || workbench.canUndo}
-          beforeRun={() => workbench.settled()}
-        />
+        {transcription.recordingDeleted ? null : (
+          <RetranscribeButton
+            transcription={transcription}
+            edited={transcription.isEdited || workbench.canUndo}
+            beforeRun={() => workbench.settled()}
+          />
+        )}
         {completed ? (
           <HistoryButton
             transcriptionId={transcription.id}

@@ -54,7 +54,7 @@ export function useLibrarySelection() {
     });
   }, []);
 
-  const deselectAll = useCallback((items: readonly SelectableItem[]) => {
+  const deselectAll = useCallback((items: ReadonlyArray<Pick<SelectableItem, 'id'>>) => {
     setSelected((current) => {
       const next = new Map(current);
       for (const item of items) next.delete(item.id);

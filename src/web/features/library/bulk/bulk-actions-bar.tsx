@@ -7,13 +7,18 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { saveZip, useZipExport } from '../../../lib/use-zip-export';
 import { DOWNLOAD_FORMATS } from '../../transcriptions/download-transcription';
+import { BulkDeleteButton } from './bulk-delete-button';
+import { BulkRetranscribeButton } from './bulk-retranscribe-button';
 import type { LibrarySelection } from './use-library-selection';
 
 const statusUrl = (id: string) => `/api/exports/${encodeURIComponent(id)}`;
 const count = (n: number) => (n === 1 ? '1 transcript' : `${n} transcripts`);
 
-/** What to do with the chosen transcripts: download them as one ZIP in one format. */
-export function BulkExportBar({ selection }: { selection: LibrarySelection }) {
+/**
+ * What to do with the chosen transcripts: download them as one ZIP in one format, transcribe
+ * them again, or delete them (docs/decisions/0081, 0086).
+ */
+export function BulkActionsBar({ selection }: { selection: LibrarySelection }) {
   const [format, setFormat] = useState<ExportFormat>('txt');
   const { state, start, reset } = useZipExport({
     startUrl: '/api/exports',
@@ -61,6 +66,14 @@ export function BulkExportBar({ selection }: { selection: LibrarySelection }) {
           )}
           {`Download ${size} as ZIP`}
         </Button>
+        <BulkRetranscribeButton
+          selection={selection}
+          disabled={preparing || size === 0 || selection.tooMany}
+        />
+        <BulkDeleteButton
+          selection={selection}
+          disabled={preparing || size === 0 || selection.tooMany}
+        />
         <Button
           variant="ghost"
           disabled={preparing}
@@ -94,7 +107,7 @@ export function BulkExportBar({ selection }: { selection: LibrarySelection }) {
           <Alert tone="error">{state.message}</Alert>
         ) : (
           <p className="text-xs text-slate-600">
-            Shift-click to select a range. Up to {MAX_EXPORT_IDS} in one ZIP.
+            Shift-click to select a range. Up to {MAX_EXPORT_IDS} at once.
           </p>
         )}
       </div>
