@@ -283,18 +283,23 @@ describe('the recorder with a fake microphone against the real server', () => {
     const killedAt = await recordFor(killed, recordedSeconds);
     await crash(killed);
 
-    // A second tab records a few seconds and dies too, while the first one's copy waits.
+    // A second tab records a few seconds, while the first one's copy waits.
     const alsoKilled = await browser.newPage();
     await alsoKilled.goto('/');
     await startRecording(alsoKilled, recorderOf(alsoKilled));
     await recordFor(alsoKilled, 3);
-    await crash(alsoKilled);
 
+    // A third tab opened meanwhile offers the dead tab's recording, never the one still being made.
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const offers = recorderOf(page).getByRole('alert').filter({ hasText: 'Recording not saved' });
+    await expect.poll(() => offers.count()).toBe(1);
+    expect(await offers.filter({ hasText: /\(0:[1-5]\d\)/ }).count()).toBe(1);
+
+    // The second tab dies too: the open page offers its recording without a reload.
+    await crash(alsoKilled);
     await expect.poll(() => offers.count()).toBe(2);
     const short = offers.filter({ hasText: /\(0:0\d\)/ });
     const offer = offers.filter({ hasText: /\(0:[1-5]\d\)/ });

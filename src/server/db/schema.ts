@@ -6,8 +6,10 @@ import {
 } from '../../core/api/transcription-values.js';
 import { searchableText } from './search-column.js';
 import { SPEECH_TASKS } from '../../core/languages.js';
+import { AUDIT_ACTIONS, INVITATION_ROLES, TEAM_ROLES } from '../../core/api/team-values.js';
 import { DENOISE_SETTINGS, type DroppedAudioDto } from '../../core/api/denoise-field.js';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -136,13 +138,73 @@ export const rateLimit = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/** A shared library (issue 33, docs/decisions/0087). Its members and their roles are below. */
+export const teams = pgTable('teams', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who is in a team, and as what. A team always has exactly one `owner`. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_idx').on(table.userId),
+    uniqueIndex('team_members_one_owner_idx')
+      .on(table.teamId)
+      .where(sql`${table.role} = 'owner'`),
+  ],
+);
+
+/**
+ * An invitation to join a team by a one-time link. The link's secret is kept only as its SHA-256
+ * hash. Accepted, revoked or past `expiresAt`, it no longer works.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** As typed, lower-cased: only the account with this address may accept. */
+    email: text('email').notNull(),
+    role: text('role', { enum: INVITATION_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('team_invitations_team_idx').on(table.teamId, table.createdAt)],
+);
+
 export const transcriptions = pgTable(
   'transcriptions',
   {
     id: text('id').primaryKey(),
+    /** The uploader: whose plan and storage the transcription counts against. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The team whose library holds it, or null for the uploader's own library. A deleted team's
+     * transcriptions go back to their uploaders (docs/decisions/0087).
+     */
+    teamId: text('team_id').references(() => teams.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
     text: text('text').notNull().default(''),
     segments: jsonb('segments')
@@ -218,6 +280,9 @@ export const transcriptions = pgTable(
     index('transcriptions_user_duration_idx').on(table.userId, table.durationInSeconds, table.id),
     // The storage used (a sum over the user's file sizes) from the index alone.
     index('transcriptions_user_size_idx').on(table.userId, table.fileSize),
+    index('transcriptions_team_created_idx')
+      .on(table.teamId, table.createdAt, table.id)
+      .where(sql`${table.teamId} is not null`),
     index('transcriptions_search_idx').using('gin', table.searchVector),
     index('transcriptions_deleted_idx')
       .on(table.deletedAt)
@@ -686,5 +751,85 @@ export const resumableUploads = pgTable(
   (table) => [
     index('resumable_uploads_user_idx').on(table.userId),
     index('resumable_uploads_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * A comment on a line of a transcript, or a reply to one (`parentId`). `segment` is the line's
+ * index when it was written. Deleting a comment deletes its replies.
+ */
+export const transcriptComments = pgTable(
+  'transcript_comments',
+  {
+    id: text('id').primaryKey(),
+    transcriptionId: text('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => transcriptComments.id, {
+      onDelete: 'cascade',
+    }),
+    segment: integer('segment').notNull(),
+    /** Null once its author's account is deleted: the comment stays, signed "Deleted user". */
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('transcript_comments_transcription_idx').on(table.transcriptionId, table.createdAt),
+  ],
+);
+
+/** A marked span of one line: characters `start` to `end` of the line's text. */
+export const transcriptHighlights = pgTable(
+  'transcript_highlights',
+  {
+    id: text('id').primaryKey(),
+    transcriptionId: text('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    segment: integer('segment').notNull(),
+    start: integer('start').notNull(),
+    end: integer('end').notNull(),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('transcript_highlights_transcription_idx').on(table.transcriptionId),
+    check('transcript_highlights_span', sql`${table.start} >= 0 and ${table.end} > ${table.start}`),
+  ],
+);
+
+/**
+ * Every access that matters, appended and never changed (a trigger refuses updates, and deletes
+ * except by the retention sweep). Ids, not foreign keys: the record outlives what it names.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it; null for the system (the retention job). */
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** The team whose trail it belongs to, if any. */
+    teamId: text('team_id'),
+    transcriptionId: text('transcription_id'),
+    /** The transcription's name at the time, so the trail reads after it is deleted. */
+    transcriptionName: text('transcription_name'),
+    /** The member added, removed or changed. */
+    targetUserId: text('target_user_id'),
+    /** What else matters: the export format, the new role, the team moved to. */
+    detail: jsonb('detail').$type<Record<string, string | number | null>>(),
+  },
+  (table) => [
+    index('audit_events_actor_idx').on(table.actorId, table.at),
+    index('audit_events_team_idx')
+      .on(table.teamId, table.at)
+      .where(sql`${table.teamId} is not null`),
+    index('audit_events_at_idx').on(table.at),
   ],
 );

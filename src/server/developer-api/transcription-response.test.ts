@@ -12,6 +12,7 @@ const segments = [
 const row: TranscriptionRow = {
   id: 'b3f1c2de-0000-4000-8000-000000000001',
   userId: 'user',
+  teamId: null,
   filename: 'interview.wav',
   text: segments.map((segment) => segment.text).join(' '),
   segments,

@@ -70,6 +70,7 @@ export async function createTranscription(
     const row: TranscriptionRow = {
       id,
       userId,
+      teamId: null,
       filename: audio.filename,
       text: '',
       segments: [],

@@ -26,6 +26,15 @@ export function holdRecording(id: string): Promise<ReleaseRecording | null> {
   });
 }
 
+/**
+ * Resolves once no tab holds the recording (at once when none does); never resolves when aborted.
+ * A crashed tab's lock is freed by the browser a moment after the crash, not at it.
+ */
+export async function recordingFreed(id: string, signal: AbortSignal): Promise<void> {
+  if (!('locks' in navigator)) return;
+  await navigator.locks.request(`${LOCK_PREFIX}${id}`, { signal }, () => undefined);
+}
+
 /** The ids of the recordings some open tab holds. */
 export async function heldRecordingIds(): Promise<Set<string>> {
   if (!('locks' in navigator)) return new Set();

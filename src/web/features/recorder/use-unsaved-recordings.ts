@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FinishedRecording } from './finished-recording';
 import { toRecordingFile } from './finished-recording';
-import { heldRecordingIds, holdRecording } from './recording-locks';
+import { heldRecordingIds, holdRecording, recordingFreed } from './recording-locks';
 import { recordingName } from './recording-name';
 import {
   deleteStoredRecording,
@@ -28,14 +28,28 @@ export const SAVING_IN_ANOTHER_TAB = 'This recording is being saved in another t
 export function useUnsavedRecordings(userId: string | null) {
   const [recordings, setRecordings] = useState<UnsavedRecording[]>([]);
   const problems = useRef(new Map<string, string>());
+  /** Held recordings this page waits on: when their tab saves them, stops or dies, look again. */
+  const waiting = useRef(new Map<string, AbortController>());
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<void> => {
     if (!userId) return setRecordings([]);
     const found = await Promise.all([listStoredRecordings(userId), heldRecordingIds()]).catch(
       () => null,
     );
     if (!found) return;
     const [stored, held] = found;
+    for (const { id } of stored.filter((recording) => held.has(recording.id))) {
+      if (waiting.current.has(id)) continue;
+      const controller = new AbortController();
+      waiting.current.set(id, controller);
+      recordingFreed(id, controller.signal).then(
+        () => {
+          waiting.current.delete(id);
+          void refresh();
+        },
+        () => waiting.current.delete(id),
+      );
+    }
     const free = stored.filter((recording) => !held.has(recording.id));
     // Cut off before its first second was kept: nothing to offer.
     for (const empty of free.filter((recording) => recording.samples === 0))
@@ -55,6 +69,11 @@ export function useUnsavedRecordings(userId: string | null) {
 
   useEffect(() => {
     void refresh();
+    const waits = waiting.current;
+    return () => {
+      for (const controller of waits.values()) controller.abort();
+      waits.clear();
+    };
   }, [refresh]);
 
   /** A save that failed: offered again with its reason. */

@@ -1,0 +1,40 @@
+/**
+ * The fixed values of the teams contract (issue 33, docs/decisions/0087). Kept apart from the zod
+ * schemas, without zod, like transcription-values.
+ */
+
+/** Highest first: each role can do everything the roles after it can. */
+export const TEAM_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** An invitation never makes an owner: ownership is handed over by the owner. */
+export const INVITATION_ROLES = ['admin', 'editor', 'viewer'] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+
+/** Days an invitation's link works. */
+export const INVITATION_DAYS = 7;
+
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const COMMENT_MAX_LENGTH = 5_000;
+
+/** What the audit trail records (`GET /api/audit`, `GET /api/teams/:id/audit`). */
+export const AUDIT_ACTIONS = [
+  'transcription.view',
+  'transcription.play',
+  'transcription.edit',
+  'transcription.export',
+  'transcription.share-link-created',
+  'transcription.share-link-revoked',
+  'transcription.move',
+  'transcription.delete',
+  'transcription.retention-delete',
+  'team.create',
+  'team.delete',
+  'team.member-added',
+  'team.member-removed',
+  'team.member-role-changed',
+  'team.ownership-transferred',
+  'team.invitation-created',
+  'team.invitation-revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
