@@ -138,4 +138,24 @@ describe.each(kinds)('deleting with undo, and deleting the account, on %s', (kin
     expect(right.statusCode).toBe(200);
     expect((await request(owner.cookie, 'GET', `/api/transcriptions/${id}`)).statusCode).toBe(401);
   });
+  it('after five wrong passwords deleting is refused for 15 minutes, even with the right one; other accounts are not held back', async () => {
+    const owner = await signUp(app, { name: 'Guessed Owner' });
+    const other = await signUp(app, { name: 'Other Owner' });
+    const attempt = (cookie: string, password: string) =>
+      request(cookie, 'DELETE', '/api/account', { confirm: true, password });
+    for (let wrong = 1; wrong <= 5; wrong += 1)
+      expect((await attempt(owner.cookie, `guess ${wrong}`)).statusCode).toBe(403);
+
+    const held = await attempt(owner.cookie, owner.password);
+    expect(held.statusCode).toBe(429);
+    expect(held.json<{ message: string }>().message).toBe(
+      'Too many wrong passwords. Try again in 15 minutes; your account was not deleted.',
+    );
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await request(owner.cookie, 'GET', '/api/usage')).statusCode).toBe(200);
+
+    // Another account's wrong password and deletion are its own business.
+    expect((await attempt(other.cookie, 'a typo')).statusCode).toBe(403);
+    expect((await attempt(other.cookie, other.password)).statusCode).toBe(200);
+  });
 });

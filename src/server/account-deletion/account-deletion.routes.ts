@@ -8,6 +8,7 @@ import { authenticatedUser } from '../accounts/authenticate.js';
 import { toAuthHeaders } from '../accounts/current-user.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 import { confirmDeletion } from './confirm-deletion.js';
+import { WrongPasswordThrottle } from './wrong-password-throttle.js';
 
 export interface AccountDeletionRoutesOptions {
   auth: Auth;
@@ -20,6 +21,7 @@ export async function accountDeletionRoutes(
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { auth, deps } = options;
+  const wrongPasswords = new WrongPasswordThrottle();
 
   app.delete(
     '/api/account',
@@ -31,7 +33,13 @@ export async function accountDeletionRoutes(
           'Delete your account, transcripts and audio for good (and sign out); needs the password, or a recent single sign-on',
         security: SESSION_SECURITY,
         body: accountDeletionBody,
-        response: { 200: okSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: okSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -41,6 +49,7 @@ export async function accountDeletionRoutes(
         auth,
         { userId: user.id, headers: toAuthHeaders(request) },
         request.body.password,
+        wrongPasswords,
       );
       await deleteAccount(deps, user.id);
       // The sessions are gone already; signing out also clears this browser's cookies.

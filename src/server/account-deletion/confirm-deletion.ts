@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 import type { Auth } from '../accounts/auth.js';
+import type { WrongPasswordThrottle } from './wrong-password-throttle.js';
 
 export const ENTER_PASSWORD = 'Enter your password to delete your account.';
 export const WRONG_PASSWORD = 'That password is not right, so your account was not deleted.';
@@ -17,14 +18,19 @@ export async function confirmDeletion(
   auth: Auth,
   request: { userId: string; headers: Headers },
   password: string | undefined,
+  throttle: WrongPasswordThrottle,
   now: Date = new Date(),
 ): Promise<void> {
   const context = await auth.$context;
   const credential = await context.internalAdapter.findCredentialAccount(request.userId);
   if (credential?.password) {
     if (!password) throw new AppError('bad_request', ENTER_PASSWORD);
+    throttle.check(request.userId);
     const valid = await context.password.verify({ hash: credential.password, password });
-    if (!valid) throw new AppError('forbidden', WRONG_PASSWORD);
+    if (!valid) {
+      throttle.failed(request.userId);
+      throw new AppError('forbidden', WRONG_PASSWORD);
+    }
     return;
   }
   const current = await auth.api.getSession({ headers: request.headers });
