@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const CSP_DIRECTIVES = [
@@ -69,6 +70,29 @@ describe('security headers', () => {
       );
       expect(directivesOf(response.headers['content-security-policy']), url).toEqual(
         [...CSP_DIRECTIVES, 'upgrade-insecure-requests'].sort(),
+      );
+    }
+  });
+  it('on the resumable upload protocol too, which answers on the raw response', async () => {
+    const { cookie } = await signUp(plain);
+    const tus = { cookie, 'tus-resumable': '1.0.0' };
+    const created = await plain.server.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...tus, 'upload-length': '1000', 'upload-metadata': 'filename dGFsay53YXY=' },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    const offset = await plain.server.inject({
+      method: 'HEAD',
+      url: location.startsWith('/') ? location : `/api/uploads/${location}`,
+      headers: tus,
+    });
+    expect(offset.statusCode).toBe(200);
+    for (const response of [created, offset]) {
+      expect(response.headers).toMatchObject(EVERY_RESPONSE);
+      expect(directivesOf(response.headers['content-security-policy'])).toEqual(
+        [...CSP_DIRECTIVES].sort(),
       );
     }
   });

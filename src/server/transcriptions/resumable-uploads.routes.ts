@@ -124,6 +124,10 @@ export async function resumableUploadsRoutes(
 
   /** Hands the request to tus once its sender is known. */
   async function handOver(request: FastifyRequest, reply: FastifyReply) {
+    // tus answers on the raw response: the headers hooks have set so far (the security headers)
+    // would otherwise be dropped with the hijacked reply.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   }
