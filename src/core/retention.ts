@@ -19,3 +19,11 @@ export function transcriptKeptDays(
 export function transcriptDeletesAt(createdAt: Date, keptDays: number | null): Date | null {
   return keptDays === null ? null : new Date(createdAt.getTime() + keptDays * 24 * 60 * 60 * 1000);
 }
+
+/** Whether a choice asks to keep anything longer than the operator's cap allows. */
+export function exceedsCap(
+  chosen: { audioDays: number | null; transcriptDays: number | null },
+  maxDays: number,
+): boolean {
+  return [chosen.audioDays, chosen.transcriptDays].some((days) => days !== null && days > maxDays);
+}

@@ -14,6 +14,7 @@ import type { SignedInStreams } from './accounts/signed-in-streams.js';
 import { emailPreferencesRoutes } from './accounts/email-preferences.routes.js';
 import { vocabularyRoutes } from './accounts/vocabulary.routes.js';
 import { retentionRoutes } from './accounts/retention.routes.js';
+import { teamRetentionRoutes } from './teams/team-retention.routes.js';
 import { mountAuth } from './accounts/mount-auth.js';
 import type { ApiState } from './api-state.js';
 import { registerBilling } from './billing/billing-plugin.js';
@@ -106,6 +107,8 @@ export const FEATURES: readonly Feature[] = [
   (server, { database }) => server.register(vocabularyRoutes, { db: database.db }),
   (server, { config, database }) =>
     server.register(retentionRoutes, { db: database.db, maxDays: config.retentionMaxDays }),
+  (server, { config, database }) =>
+    server.register(teamRetentionRoutes, { db: database.db, maxDays: config.retentionMaxDays }),
   (server, { config, database, services, api, streams, uploadGate }) =>
     server.register(transcriptionsRoutes, {
       database,

@@ -11,6 +11,7 @@ import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { authenticatedUser } from './authenticate.js';
+import { exceedsCap } from '../../core/retention.js';
 import { findRetention, saveRetention } from './retention.repository.js';
 
 const documented = { tags: ['Account'], security: SESSION_SECURITY };
@@ -52,10 +53,7 @@ export async function retentionRoutes(
     },
     async (request): Promise<RetentionDto> => {
       const chosen = request.body;
-      if (
-        maxDays !== null &&
-        [chosen.audioDays, chosen.transcriptDays].some((days) => days !== null && days > maxDays)
-      )
+      if (maxDays !== null && exceedsCap(chosen, maxDays))
         throw new AppError('bad_request', overCapMessage(maxDays));
       await saveRetention(db, authenticatedUser(request).id, chosen);
       return { ...chosen, maxDays };

@@ -143,6 +143,9 @@ export const teams = pgTable('teams', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: createdAt(),
+  /** The team's retention, which its transcriptions follow instead of their uploaders' (0085). */
+  retentionAudioDays: integer('retention_audio_days'),
+  retentionTranscriptDays: integer('retention_transcript_days'),
 });
 
 /** Who is in a team, and as what. A team always has exactly one `owner`. */

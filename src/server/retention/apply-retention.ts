@@ -1,6 +1,6 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { transcriptions, user } from '../db/schema.js';
+import { teams, transcriptions, user } from '../db/schema.js';
 import { type TrashDeps, trashTranscription } from '../transcriptions/trash/trash-transcription.js';
 
 export interface RetentionDeps extends TrashDeps {
@@ -15,7 +15,14 @@ const BATCH = 100;
 const t = transcriptions;
 
 /**
- * Deletes what the owners' retention settings (and the operator's cap) say is due:
+ * The setting a transcription follows: its team's when it is in one, its uploader's otherwise
+ * (docs/decisions/0085, 0087). Queries join `user` on the uploader and `teams` on the team.
+ */
+const transcriptDays = sql`(CASE WHEN ${t.teamId} IS NULL THEN ${user.retentionTranscriptDays} ELSE ${teams.retentionTranscriptDays} END)`;
+const audioDays = sql`(CASE WHEN ${t.teamId} IS NULL THEN ${user.retentionAudioDays} ELSE ${teams.retentionAudioDays} END)`;
+
+/**
+ * Deletes what the owners' and teams' retention settings (and the operator's cap) say is due:
  * transcripts through the same path as "Delete" (share links stop at once, running work stops,
  * webhooks are sent, the purge removes row and audio 30 s later), then recordings whose text is
  * kept. Answers how many of each.
@@ -26,13 +33,14 @@ export async function applyRetention(
 ): Promise<{ transcripts: number; recordings: number }> {
   const { db } = deps.database;
   // LEAST skips nulls: the owner's days, the cap's, the smaller of both, or none (kept).
-  const keptDays = sql`least(${user.retentionTranscriptDays}, ${deps.maxDays}::integer)`;
+  const keptDays = sql`least(${transcriptDays}, ${deps.maxDays}::integer)`;
   let transcripts = 0;
   for (;;) {
     const due = await db
       .select({ id: t.id, userId: t.userId })
       .from(t)
       .innerJoin(user, eq(user.id, t.userId))
+      .leftJoin(teams, eq(teams.id, t.teamId))
       .where(
         and(
           isNull(t.deletedAt),
@@ -53,14 +61,15 @@ export async function applyRetention(
       .select({ id: t.id, userId: t.userId, audioKey: t.audioKey })
       .from(t)
       .innerJoin(user, eq(user.id, t.userId))
+      .leftJoin(teams, eq(teams.id, t.teamId))
       .where(
         and(
           isNull(t.deletedAt),
           isNull(t.audioDeletedAt),
           // A job still reading the audio keeps it until it ends.
           notInArray(t.status, ['queued', 'processing']),
-          sql`${user.retentionAudioDays} is not null`,
-          sql`${t.createdAt} <= ${now.toISOString()}::timestamptz - make_interval(days => ${user.retentionAudioDays})`,
+          sql`${audioDays} is not null`,
+          sql`${t.createdAt} <= ${now.toISOString()}::timestamptz - make_interval(days => ${audioDays})`,
         ),
       )
       .limit(BATCH);
