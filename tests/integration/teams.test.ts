@@ -92,16 +92,12 @@ describe.each(kinds)('teams, members and invitations on %s', (kind) => {
 
   beforeAll(async () => {
     app = await createTestApp(kind);
-    [owner, admin, editor, viewer, spare, outsider] = await Promise.all(
-      [
-        'Olivia Owner',
-        'Adam Admin',
-        'Edith Editor',
-        'Victor Viewer',
-        'Sam Spare',
-        'Oscar Outsider',
-      ].map((name) => signUp(app, { name })),
-    );
+    owner = await signUp(app, { name: 'Olivia Owner' });
+    admin = await signUp(app, { name: 'Adam Admin' });
+    editor = await signUp(app, { name: 'Edith Editor' });
+    viewer = await signUp(app, { name: 'Victor Viewer' });
+    spare = await signUp(app, { name: 'Sam Spare' });
+    outsider = await signUp(app, { name: 'Oscar Outsider' });
   });
   afterAll(async () => {
     await app.close();
@@ -248,7 +244,7 @@ describe.each(kinds)('teams, members and invitations on %s', (kind) => {
   ];
   const cells = TABLE.flatMap(([action, ...statuses]) =>
     (['owner', 'admin', 'editor', 'viewer', 'outsider'] as const).map(
-      (role, index) => [action, role, statuses[index]] as const,
+      (role, index) => [action, role, statuses[index] ?? 0] as const,
     ),
   );
 
