@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, PASSWORD, signUp, waitForToast } from './support/app.js';
+import { seriousAxeViolations } from './support/accessibility.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -46,6 +47,7 @@ describe('a team: create, invite by a copied link, join in another browser, chan
       .getByRole('list', { name: 'Pending invitations' })
       .getByText(inviteeEmail)
       .waitFor();
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
 
     // The invitee, on a phone, in a browser of their own.
     const invitee = await openPage(browser, server.baseUrl, { viewport: PHONE });
@@ -54,6 +56,7 @@ describe('a team: create, invite by a copied link, join in another browser, chan
     await invitee.page
       .getByText(`Olivia Owner invited ${inviteeEmail} to join as an editor.`, { exact: false })
       .waitFor();
+    expect(await seriousAxeViolations(invitee.page)).toEqual([]);
     await invitee.page.getByRole('link', { name: 'Create an account' }).click();
     await invitee.page.getByLabel('Name').fill('Ingrid Invitee');
     await invitee.page.getByLabel('Email').fill(inviteeEmail);
@@ -87,6 +90,10 @@ describe('a team: create, invite by a copied link, join in another browser, chan
       ['Olivia Owner', 'owner'],
       ['Ingrid Invitee', 'viewer'],
     ]);
+    await owner.page.setViewportSize(PHONE);
+    expect(
+      await owner.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(PHONE.width);
     await invitee.page.goto(`/teams/${teamId}`);
     await invitee.page.getByText('You: Viewer').waitFor();
     // A viewer sees no invitations or settings.

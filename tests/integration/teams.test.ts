@@ -483,6 +483,23 @@ describe.each(kinds)('teams, members and invitations on %s', (kind) => {
     expect(await roleOf(app, teamId, invitee.userId)).toBe('viewer');
   });
 
+  it('lets one person send at most 50 invitations an hour', async () => {
+    const sender = await signUp(app, { name: 'Busy Sender' });
+    const teamId = await createTeam(app, sender);
+    for (let index = 0; index < 50; index += 1) {
+      expect((await invite(app, sender, teamId, `guest-${index}@example.com`)).statusCode).toBe(
+        201,
+      );
+    }
+    const refused = await invite(app, sender, teamId, 'one-too-many@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: 'You have sent 50 invitations in the last hour, the most allowed. Try again later.',
+    });
+    const pending = await send(app, sender, 'GET', `/api/teams/${teamId}/invitations`);
+    expect(pending.json<unknown[]>()).toHaveLength(50);
+  });
+
   it('lets an API key act as its user, with the user’s roles', async () => {
     const keyAnswer = await send(app, spare, 'POST', '/api/keys', { name: 'script' });
     const key = { key: keyAnswer.json<{ key: string }>().key };

@@ -20,6 +20,8 @@ import { toast } from '../toasts/toast-store';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './role-names';
 import { changeMemberRole, membersKey, messageOf, removeMember, TEAMS_KEY } from './teams-api';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 type PendingChange =
   | { kind: 'handover'; member: TeamMemberDto }
   | { kind: 'remove'; member: TeamMemberDto }
@@ -184,7 +186,9 @@ export function MembersCard({ team, myUserId }: { team: TeamDto; myUserId: strin
     <Card role="region" aria-labelledby="members-title">
       <CardHeader>
         <CardTitle id="members-title">Members</CardTitle>
-        <CardDescription>{ROLE_DESCRIPTIONS[team.role]}</CardDescription>
+        <CardDescription>
+          You are {roleWithArticle(team.role)}: {lowerFirst(ROLE_DESCRIPTIONS[team.role])}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {members.isPending ? (
