@@ -483,6 +483,43 @@ describe.each(kinds)('teams, members and invitations on %s', (kind) => {
     expect(await roleOf(app, teamId, invitee.userId)).toBe('viewer');
   });
 
+  it('hands a deleted owner’s team to the highest role who joined first, and deletes a team they owned alone', async () => {
+    const leaving = await signUp(app, { name: 'Leaving Owner' });
+    const shared = await createTeam(app, leaving, 'Shared');
+    const alone = await createTeam(app, leaving, 'Alone');
+    await addMember(app, shared, editor.userId, 'editor');
+    await addMember(app, shared, admin.userId, 'admin');
+    const deleted = await app.server.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { ...SAME_ORIGIN, cookie: leaving.cookie },
+      payload: { confirm: true, password: 'correct horse battery' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const members = await send(app, admin, 'GET', `/api/teams/${shared}/members`);
+    expect(
+      members.json<Array<{ userId: string; role: string }>>().map((m) => [m.userId, m.role]),
+    ).toEqual([
+      [admin.userId, 'owner'],
+      [editor.userId, 'editor'],
+    ]);
+    expect(await app.database.db.select().from(teams).where(eq(teams.id, alone))).toEqual([]);
+    // One transaction, one time: the events are compared without their order.
+    const events = (await auditActions(app, shared)).slice(1);
+    expect(events.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      {
+        action: 'team.member-removed',
+        targetUserId: leaving.userId,
+        detail: { role: 'owner', reason: 'account-deleted' },
+      },
+      {
+        action: 'team.ownership-transferred',
+        targetUserId: admin.userId,
+        detail: { from: 'admin', to: 'owner', reason: 'owner-account-deleted' },
+      },
+    ]);
+  });
+
   it('lets one person send at most 50 invitations an hour', async () => {
     const sender = await signUp(app, { name: 'Busy Sender' });
     const teamId = await createTeam(app, sender);
