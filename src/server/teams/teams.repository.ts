@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TeamRole } from '../../core/api/team-values.js';
 import type { Database } from '../db/database.js';
 import { teamMembers, teams, user } from '../db/schema.js';
@@ -10,23 +10,20 @@ export interface TeamSummary {
   memberCount: number;
 }
 
+/** PostgreSQL's count is a bigint, which the drivers hand over as a string. */
+const MEMBER_COUNT = sql<string>`(select count(*) from ${teamMembers} as counted where counted.team_id = ${teams.id})`;
+
 /** The user's teams with their role, by name. */
 export async function listTeamsOfUser(db: Database, userId: string): Promise<TeamSummary[]> {
-  const memberCount = db
-    .select({ teamId: teamMembers.teamId, members: count().as('members') })
-    .from(teamMembers)
-    .groupBy(teamMembers.teamId)
-    .as('member_count');
   const rows = await db
     .select({
       id: teams.id,
       name: teams.name,
       role: teamMembers.role,
-      memberCount: memberCount.members,
+      memberCount: MEMBER_COUNT,
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(memberCount, eq(memberCount.teamId, teams.id))
     .where(eq(teamMembers.userId, userId))
     .orderBy(sql`lower(${teams.name})`, asc(teams.id));
   return rows.map((row) => ({ ...row, memberCount: Number(row.memberCount) }));
