@@ -49,6 +49,16 @@ describe('a team: create, invite by a copied link, join in another browser, chan
       .waitFor();
     expect(await seriousAxeViolations(owner.page)).toEqual([]);
 
+    // Signed in as someone else, the link says whose it is.
+    await owner.page.goto(link);
+    await owner.page
+      .getByRole('alert')
+      .getByText(`Sign in as ${inviteeEmail} to accept it.`, { exact: false })
+      .waitFor();
+    expect(await owner.page.getByRole('button', { name: 'Join Metro desk' }).count()).toBe(0);
+    await owner.page.goBack();
+    await owner.page.getByRole('heading', { level: 1, name: 'Metro desk' }).waitFor();
+
     // The invitee, on a phone, in a browser of their own.
     const invitee = await openPage(browser, server.baseUrl, { viewport: PHONE });
     await invitee.page.goto(link);

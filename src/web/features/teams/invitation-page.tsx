@@ -77,7 +77,7 @@ function WrongAccount({
         You are signed in as {signedInAs}. Sign in as {invited} to accept it.
       </Alert>
       <Button className="w-full" disabled={busy} onClick={() => void switchAccount()}>
-        {busy ? 'Signing out...' : `Sign out and sign in as ${invited}`}
+        {busy ? 'Signing out...' : 'Sign out and switch accounts'}
       </Button>
     </div>
   );
