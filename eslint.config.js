@@ -60,6 +60,7 @@ const WEB_LAYERS = [
     'features/admin',
     'features/free-trial',
     'features/sharing',
+    'features/teams',
     'features/upgrade',
   ],
   ['features/transcriptions'],

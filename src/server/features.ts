@@ -46,6 +46,7 @@ import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js'
 import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { teamsRoutes } from './teams/teams.routes.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
 export interface FeatureTuning {
@@ -258,5 +259,12 @@ export const FEATURES: readonly Feature[] = [
       database,
       queue: services.queue,
       policy: config.outbound,
+    }),
+  (server, { database, services, api }) =>
+    server.register(teamsRoutes, {
+      db: database.db,
+      mailer: services.mailer,
+      originOf: api.originOf,
+      invitationsPerHour: 50,
     }),
 ];

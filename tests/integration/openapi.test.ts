@@ -44,6 +44,10 @@ const INPUTS: Record<string, string> = {
   'post /api/contact': 'b',
   'post /api/transcribe/free-trial': 'b',
   'post /api/update-subscription-status': 'b',
+  'post /api/teams': 'b',
+  'patch /api/teams/{id}': 'b',
+  'post /api/teams/{id}/invitations': 'b',
+  'patch /api/teams/{id}/members/{userId}': 'b',
 };
 
 /** The only request parts zod does not check: multipart forms and tus bodies, streamed, never parsed. */

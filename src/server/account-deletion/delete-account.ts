@@ -14,6 +14,7 @@ import {
   vocabularies,
 } from '../db/schema.js';
 import { userLockKey } from '../db/user-lock.js';
+import { leaveTeamsOfDeletedAccount } from '../teams/leave-teams-of-deleted-account.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 export interface DeleteAccountDeps {
@@ -68,6 +69,8 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
         updatedAt: new Date(),
       })
       .where(eq(user.id, userId));
+    // A team the account owned keeps an owner (docs/decisions/0087).
+    await leaveTeamsOfDeletedAccount(tx, userId);
     await tx.insert(accountDeletions).values({ userId }).onConflictDoNothing();
     return deleted.map((row) => row.audioKey);
   });

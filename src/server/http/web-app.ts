@@ -17,10 +17,12 @@ const APP_ROUTES = [
   /^\/transcriptions$/,
   /^\/forgot-password$/,
   /^\/reset-password$/,
+  /^\/teams$/,
+  /^\/teams\/[^/]+$/,
 ];
 
-/** Shared read-only transcripts: reachable by anyone with the link, never indexed or cached. */
-const SHARED_PAGE = /^\/s\/[A-Za-z0-9_-]{1,100}$/;
+/** Shared read-only transcripts and team invitations: reachable by anyone with the link, never indexed or cached. */
+const SHARED_PAGE = /^\/(s|invitations)\/[A-Za-z0-9_-]{1,100}$/;
 
 interface PrerenderedPage {
   path: string;

@@ -21,6 +21,9 @@ const TranscriptionDetailPage = lazy(
   () => import('../features/transcriptions/transcription-detail-page'),
 );
 const SharedTranscriptPage = lazy(() => import('../features/sharing/shared-transcript-page'));
+const TeamsPage = lazy(() => import('../features/teams/teams-page'));
+const TeamPage = lazy(() => import('../features/teams/team-page'));
+const InvitationPage = lazy(() => import('../features/teams/invitation-page'));
 
 const publicRoutes = PUBLIC_ROUTES.map((route) => ({
   path: route.path,
@@ -70,6 +73,15 @@ export function AppRoutes() {
         </Route>
         <Route path="/account">
           <Protected component={AccountPage} />
+        </Route>
+        <Route path="/teams">
+          <Protected component={TeamsPage} />
+        </Route>
+        <Route path="/teams/:id">
+          <Protected component={TeamPage} />
+        </Route>
+        <Route path="/invitations/:token">
+          <InvitationPage />
         </Route>
         <Route path="/admin">
           <Protected component={AdminPage} />

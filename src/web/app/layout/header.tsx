@@ -21,6 +21,7 @@ function signedInLinks(user: CurrentUser): NavLink[] {
   const links = [
     { href: '/', label: 'Dashboard' },
     { href: '/transcriptions', label: 'My Transcriptions' },
+    { href: '/teams', label: 'Teams' },
   ];
   if (!user.isPaid) links.push({ href: '/upgrade', label: 'Upgrade' });
   return links;
