@@ -2,7 +2,8 @@
 // dockerd, a Compose, and debootstrap for the Debian stand-in. Installs Debian's packages when it
 // can (root), starts dockerd when none answers, and otherwise says exactly what is missing.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { log, run } from './process.mjs';
 
 const PACKAGES = {
@@ -46,6 +47,7 @@ async function startDaemon(logFile) {
   if (process.getuid?.() !== 0)
     throw new Error('dockerd is not running and only root can start it here');
   log(`Starting dockerd (its log: ${logFile})`);
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const out = openSync(logFile, 'a');
   const daemon = spawn('dockerd', [], { detached: true, stdio: ['ignore', out, out] });
   daemon.unref();

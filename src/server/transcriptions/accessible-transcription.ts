@@ -1,4 +1,5 @@
 import type { TeamRole } from '../../core/api/team-values.js';
+import { roleWithArticle } from '../../core/teams/team-role-names.js';
 import { teamRoleCan, type TeamPermission } from '../../core/teams/team-permissions.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
@@ -36,4 +37,4 @@ export async function findAccessibleTranscription(
 }
 
 export const roleRefusal = (role: TeamRole) =>
-  `As ${role === 'admin' ? 'an' : 'a'} ${role} of this team you cannot do this.`;
+  `As ${roleWithArticle(role)} of this team you cannot do this.`;
