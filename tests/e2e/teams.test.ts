@@ -110,6 +110,22 @@ describe('a team: create, invite by a copied link, join in another browser, chan
     await invitee.page.getByRole('region', { name: 'Members' }).waitFor();
     expect(await invitee.page.getByRole('region', { name: 'Invite people' }).count()).toBe(0);
 
+    // The owner sets when the team's transcripts are deleted; the viewer reads it, unchangeable.
+    await owner.page.setViewportSize({ width: 1280, height: 900 });
+    const ownerRetention = owner.page.getByRole('region', { name: 'Retention' });
+    await ownerRetention.getByLabel('Delete transcripts after N days').check();
+    await ownerRetention.getByLabel('N (days)').fill('45');
+    await ownerRetention.getByRole('button', { name: 'Save retention' }).click();
+    await waitForToast(owner.page, 'Retention saved');
+    await invitee.page.reload();
+    const viewerRetention = invitee.page.getByRole('region', { name: 'Retention' });
+    await viewerRetention.getByText('Only the team’s owner and admins can change it.').waitFor();
+    expect(await viewerRetention.getByLabel('N (days)').inputValue()).toBe('45');
+    expect(await viewerRetention.getByLabel('Delete transcripts after N days').isChecked()).toBe(
+      true,
+    );
+    expect(await viewerRetention.getByRole('button', { name: 'Save retention' }).count()).toBe(0);
+
     expect(owner.errors).toEqual([]);
     // The used link's preview answered 410, as it should; nothing else went wrong.
     expect(invitee.errors).toEqual([

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { apiRequest, HttpError } from '../../lib/api-client';
 import { toast } from '../toasts/toast-store';
 
-const RETENTION_KEY = ['/api/account/retention'] as const;
+const ACCOUNT_RETENTION = '/api/account/retention';
 
 type Choice = 'keep' | 'audio' | 'transcript';
 
@@ -30,10 +30,21 @@ function bodyOf(choice: Choice, days: number): RetentionBody {
   };
 }
 
-/** When recordings or whole transcripts are deleted, within the server's cap (docs/decisions/0085). */
-export function RetentionCard() {
+interface RetentionCardProps {
+  /** The account's setting by default; a team's is `/api/teams/:id/retention`. */
+  url?: string;
+  /** Members who may not change it (a team's editors and viewers) read it only. */
+  canChange?: boolean;
+}
+
+/**
+ * When recordings or whole transcripts are deleted, within the server's cap, for the account or
+ * for a team (docs/decisions/0085).
+ */
+export function RetentionCard({ url = ACCOUNT_RETENTION, canChange = true }: RetentionCardProps) {
   const queryClient = useQueryClient();
-  const retention = useQuery<RetentionDto>({ queryKey: RETENTION_KEY });
+  const queryKey = [url] as const;
+  const retention = useQuery<RetentionDto>({ queryKey });
   const [choice, setChoice] = useState<Choice>('keep');
   const [days, setDays] = useState('30');
   useEffect(() => {
@@ -44,9 +55,9 @@ export function RetentionCard() {
   }, [retention.data]);
   const save = useMutation({
     mutationFn: async (body: RetentionBody) =>
-      (await (await apiRequest('PUT', RETENTION_KEY[0], body)).json()) as RetentionDto,
+      (await (await apiRequest('PUT', url, body)).json()) as RetentionDto,
     onSuccess: (saved) => {
-      queryClient.setQueryData(RETENTION_KEY, saved);
+      queryClient.setQueryData(queryKey, saved);
       toast({ title: 'Retention saved' });
     },
     onError: (error) =>
@@ -75,8 +86,12 @@ export function RetentionCard() {
         >
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm text-slate-700">
+              {url === ACCOUNT_RETENTION
+                ? 'For your own transcriptions; those in a team follow the team’s setting.'
+                : 'For every transcription in this team, whoever uploaded it.'}{' '}
               Counted from each upload. A daily job deletes what is due; a deleted transcript&apos;s
               share link stops at once.
+              {canChange ? null : ' Only the team’s owner and admins can change it.'}
             </legend>
             {CHOICES.map((option) => (
               <label
@@ -88,6 +103,7 @@ export function RetentionCard() {
                   name="retention"
                   className="h-4 w-4 accent-brand-600"
                   checked={choice === option.value}
+                  disabled={!canChange}
                   onChange={() => setChoice(option.value)}
                 />
                 {option.label}
@@ -103,6 +119,7 @@ export function RetentionCard() {
                 max={maxDays ?? undefined}
                 step={1}
                 required
+                disabled={!canChange}
                 value={days}
                 onChange={(event) => setDays(event.target.value)}
                 className="h-10 w-28 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
@@ -115,12 +132,14 @@ export function RetentionCard() {
               choose.
             </p>
           ) : null}
-          <Button
-            type="submit"
-            disabled={retention.isPending || save.isPending || (choice !== 'keep' && !validDays)}
-          >
-            Save retention
-          </Button>
+          {canChange ? (
+            <Button
+              type="submit"
+              disabled={retention.isPending || save.isPending || (choice !== 'keep' && !validDays)}
+            >
+              Save retention
+            </Button>
+          ) : null}
         </form>
       </CardContent>
     </Card>

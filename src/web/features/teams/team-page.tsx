@@ -8,6 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/use-auth';
+import { RetentionCard } from '../account/retention-card';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { ROLE_LABELS } from './role-names';
@@ -64,6 +65,10 @@ export default function TeamPage() {
           </div>
           <MembersCard team={team} myUserId={user.id} />
           {teamRoleCan(team.role, 'manageMembers') ? <InvitationsCard team={team} /> : null}
+          <RetentionCard
+            url={`/api/teams/${team.id}/retention`}
+            canChange={teamRoleCan(team.role, 'manageMembers')}
+          />
           {teamRoleCan(team.role, 'manageMembers') ? <TeamSettingsCard team={team} /> : null}
         </>
       )}
