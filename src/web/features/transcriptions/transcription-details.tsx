@@ -50,7 +50,7 @@ export function TranscriptionDetails({
   const language = describeTranscriptLanguage(transcription);
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 lg:max-w-6xl">
       <Link href="/" className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to dashboard
