@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CommentDto, HighlightDto } from '../../src/core/api/comments.js';
@@ -111,6 +113,17 @@ describe('comments and highlights on the workbench', () => {
       `/api/transcriptions/${machine.id}/highlights`,
     );
     expect(marks.body).toMatchObject([{ segment: 1, start: 0, end: word.length }]);
+
+    // The Word download with comments carries them as Word comments.
+    await page.getByRole('button', { name: 'Download' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Word with comments (.docx)' }).click(),
+    ]);
+    const zip = await JSZip.loadAsync(await readFile(await file.path()));
+    const wordComments = (await zip.file('word/comments.xml')?.async('string')) ?? '';
+    expect(wordComments).toContain('Check this figure.');
+    expect(wordComments).toContain('Confirmed by the minutes.');
 
     // The resolved thread opens again from its folded line, and the highlight is removable.
     await page
