@@ -23,7 +23,7 @@ const SERVER_LAYERS = [
   ['audit', 'billing', 'known-voices', 'search', 'uploads'],
   ['account-deletion', 'live', 'teams', 'webhooks'],
   ['transcriptions'],
-  ['data-exports', 'developer-api', 'free-trial', 'retention'],
+  ['comments', 'data-exports', 'developer-api', 'free-trial', 'retention'],
   ['admin'],
 ];
 const folderGlob = (folder) =>
@@ -58,6 +58,7 @@ const WEB_LAYERS = [
   [
     'features/account',
     'features/admin',
+    'features/comments',
     'features/free-trial',
     'features/sharing',
     'features/teams',

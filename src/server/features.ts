@@ -20,6 +20,10 @@ import type { ApiState } from './api-state.js';
 import { registerBilling } from './billing/billing-plugin.js';
 import { isUserPaidCached } from './billing/is-user-paid.js';
 import type { Config } from './config.js';
+import { commentThreadsForExport } from './comments/comment-threads-for-export.js';
+import { commentEventsRoutes } from './comments/comment-events.routes.js';
+import { commentsRoutes } from './comments/comments.routes.js';
+import { highlightsRoutes } from './comments/highlights.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import type { DatabaseHandle } from './db/database.js';
 import { v1Routes } from './developer-api/v1.routes.js';
@@ -164,11 +168,21 @@ export const FEATURES: readonly Feature[] = [
       retentionMaxDays: config.retentionMaxDays,
     }),
   (server, { database }) => server.register(knownVoicesRoutes, { db: database.db }),
+  (server, { database, services }) =>
+    server.register(commentsRoutes, { db: database.db, signals: services.signals }),
+  (server, { database, services }) =>
+    server.register(highlightsRoutes, { db: database.db, signals: services.signals }),
+  (server, { database, services, streams }) =>
+    server.register(commentEventsRoutes, { db: database.db, signals: services.signals, streams }),
   (server, { config, database }) => {
     // Downloads are built on worker threads, so a huge SRT or PDF never blocks other users.
     const exportThreads = new ExportThreadPool(config.exportThreads);
     server.addHook('onClose', () => exportThreads.close());
-    return server.register(exportsRoutes, { db: database.db, exportThreads });
+    return server.register(exportsRoutes, {
+      db: database.db,
+      exportThreads,
+      commentThreads: (transcriptionId) => commentThreadsForExport(database.db, transcriptionId),
+    });
   },
   (server, { database, services, api }) =>
     server.register(zipExportsRoutes, {

@@ -152,6 +152,10 @@ export const downloadQuerySchema = z.object({
     .default('txt')
     .describe('txt by default.'),
   version: z.enum(['original', 'current'], { error: VERSION_MESSAGE }).default('current'),
+  comments: z
+    .enum(['true', 'false'], { error: 'comments is true or false.' })
+    .default('false')
+    .describe('true adds the comment threads (json and docx).'),
 });
 
 /** What zod itself says about an issue, in the language it is configured with. */

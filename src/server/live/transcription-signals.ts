@@ -4,11 +4,13 @@ import type { DatabaseHandle } from '../db/database.js';
 
 /**
  * The database channel on which "this transcription's row changed" travels; the payload is
- * `<transcription id> <owner's user id>`.
+ * `<transcription id> <owner's user id>`, or `comments <transcription id>` when its comments or
+ * highlights changed.
  */
 export const TRANSCRIPTION_CHANNEL = 'transcription_changed';
 
 const RECONNECT_DELAY_MS = 1_000;
+const COMMENTS_PREFIX = 'comments';
 
 export interface TranscriptionChange {
   transcriptionId: string;
@@ -31,6 +33,10 @@ export interface TranscriptionSignals {
    * when signals may have been missed (look at everything again); returns the unsubscribe.
    */
   watchUser(userId: string, listener: (transcriptionId?: string) => void): () => void;
+  /** Someone added, changed or removed a comment or highlight on the transcription. */
+  notifyComments(transcriptionId: string): Promise<void>;
+  /** Calls `listener` whenever the transcription's comments or highlights change. */
+  watchComments(transcriptionId: string, listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -49,8 +55,13 @@ export async function startTranscriptionSignals(
 ): Promise<TranscriptionSignals> {
   const byTranscription = new Map<string, Set<() => void>>();
   const byUser = new Map<string, Set<(transcriptionId?: string) => void>>();
+  const byComments = new Map<string, Set<() => void>>();
   const deliver = (payload: string | undefined): void => {
     const [transcriptionId = '', userId = ''] = (payload ?? '').split(' ');
+    if (transcriptionId === COMMENTS_PREFIX) {
+      for (const listener of byComments.get(userId) ?? []) listener();
+      return;
+    }
     for (const listener of byTranscription.get(transcriptionId) ?? []) listener();
     for (const listener of byUser.get(userId) ?? []) listener(transcriptionId);
   };
@@ -58,6 +69,7 @@ export async function startTranscriptionSignals(
   const wakeAll = (): void => {
     for (const set of byTranscription.values()) for (const listener of set) listener();
     for (const set of byUser.values()) for (const listener of set) listener();
+    for (const set of byComments.values()) for (const listener of set) listener();
   };
   const stopListening = await listenFor(database, deliver, wakeAll);
   return {
@@ -68,9 +80,16 @@ export async function startTranscriptionSignals(
     },
     watch: (transcriptionId, listener) => subscribe(byTranscription, transcriptionId, listener),
     watchUser: (userId, listener) => subscribe(byUser, userId, listener),
+    async notifyComments(transcriptionId) {
+      await database.db.execute(
+        sql`SELECT pg_notify(${TRANSCRIPTION_CHANNEL}, ${`${COMMENTS_PREFIX} ${transcriptionId}`})`,
+      );
+    },
+    watchComments: (transcriptionId, listener) => subscribe(byComments, transcriptionId, listener),
     async close() {
       byTranscription.clear();
       byUser.clear();
+      byComments.clear();
       await stopListening();
     },
   };

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { Database } from '../db/database.js';
 import { attachmentDisposition, transcriptFilename } from './content-disposition.js';
-import type { ExportFile } from './exports/export-format.js';
+import type { ExportCommentThread, ExportFile } from './exports/export-format.js';
 import { exportSourceOf } from './exports/export-source.js';
 import type { ExportThreadPool } from './exports/export-thread-pool.js';
 import { findOwnedTranscription } from './owned-transcription.js';
@@ -16,6 +16,8 @@ export interface ExportsRoutesOptions {
   db: Database;
   /** Builds the files off the event loop. */
   exportThreads: ExportThreadPool;
+  /** The transcript's comment threads, for `comments=true`. */
+  commentThreads: (transcriptionId: string) => Promise<ExportCommentThread[]>;
 }
 
 /** A Buffer or a stream, which Fastify sends as it is: the response schema only documents it. */
@@ -40,7 +42,8 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       schema: {
         tags: ['Transcriptions'],
         security: SESSION_OR_KEY_SECURITY,
-        summary: 'Download a transcript as a file (txt, srt, vtt, docx, pdf, json, md)',
+        summary:
+          'Download a transcript as a file (txt, srt, vtt, docx, pdf, json, md), with its comments in json and docx when asked',
         params: transcriptionIdParams,
         querystring: downloadQuerySchema,
         response: {
@@ -54,8 +57,10 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
     async (request, reply) => {
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
-      const { format, version } = request.query;
-      const file = await exportThreads.run(format, exportSourceOf(row, version));
+      const { format, version, comments } = request.query;
+      const source = exportSourceOf(row, version);
+      if (comments === 'true') source.comments = await options.commentThreads(row.id);
+      const file = await exportThreads.run(format, source);
       return sendAttachment(reply, file, transcriptFilename(row.filename, file.extension));
     },
   );

@@ -1,10 +1,12 @@
 import { speakersInOrder } from '../../../core/speakers.js';
-import type { ExportFile, ExportSource } from './export-format.js';
+import type { ExportCommentThread, ExportFile, ExportSource } from './export-format.js';
 
 /**
  * `{ filename, language, duration, speakers, segments: [{ start, end, text, speaker }] }`, for
  * programs. `speakers` (in order of first appearance) is always there, one speaker or several:
- * a program reads one shape, and decides itself whether to show names.
+ * a program reads one shape, and decides itself whether to show names. With `comments=true`,
+ * `comments: [{ segment, line, author, text, createdAt, resolved, resolvedAt, resolvedBy, replies }]`,
+ * `line` being the line's text (null when the line was removed since).
  */
 export function exportJson(source: ExportSource): ExportFile {
   const document = {
@@ -18,10 +20,31 @@ export function exportJson(source: ExportSource): ExportFile {
       text,
       speaker,
     })),
+    ...(source.comments && {
+      comments: source.comments.map((thread) => jsonThread(source, thread)),
+    }),
   };
   return {
     contentType: 'application/json; charset=utf-8',
     extension: 'json',
     body: `${JSON.stringify(document, null, 2)}\n`,
+  };
+}
+
+function jsonThread(source: ExportSource, thread: ExportCommentThread) {
+  return {
+    segment: thread.segment,
+    line: source.segments[thread.segment]?.text ?? null,
+    author: thread.author,
+    text: thread.text,
+    createdAt: thread.createdAt.toISOString(),
+    resolved: thread.resolved,
+    resolvedAt: thread.resolvedAt?.toISOString() ?? null,
+    resolvedBy: thread.resolvedBy,
+    replies: thread.replies.map((reply) => ({
+      author: reply.author,
+      text: reply.text,
+      createdAt: reply.createdAt.toISOString(),
+    })),
   };
 }

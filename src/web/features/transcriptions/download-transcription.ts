@@ -14,13 +14,19 @@ export interface DownloadOptions {
   format?: ExportFormat;
   /** The machine's first transcript instead of the edited one. */
   version?: 'original';
+  /** With the comment threads (JSON and DOCX). */
+  comments?: boolean;
 }
 
 /** `/api/download/:id` with the format and version asked for (TXT stays the bare URL). */
-export function downloadUrl(id: string, { format = 'txt', version }: DownloadOptions = {}): string {
+export function downloadUrl(
+  id: string,
+  { format = 'txt', version, comments }: DownloadOptions = {},
+): string {
   const params = new URLSearchParams();
   if (format !== 'txt') params.set('format', format);
   if (version) params.set('version', version);
+  if (comments) params.set('comments', 'true');
   const query = params.toString();
   return `/api/download/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
 }

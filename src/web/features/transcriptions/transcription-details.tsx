@@ -9,6 +9,7 @@ import { MESSAGES } from '../../../core/messages';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { useComments } from '../comments/comment-queries';
 import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
@@ -45,12 +46,13 @@ export function TranscriptionDetails({
 }) {
   const completed = transcription.status === 'completed';
   const workbench = useTranscriptWorkbench(transcription);
+  const comments = useComments(transcription.id);
   const { filename, segments } = workbench.document;
   const text = () => (segments.length > 0 ? transcriptText(segments) : transcription.text);
   const language = describeTranscriptLanguage(transcription);
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 lg:max-w-6xl">
       <Link href="/" className={buttonClasses('ghost', 'sm', '-ml-3')}>
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to dashboard
@@ -66,11 +68,17 @@ export function TranscriptionDetails({
           <ShareButton transcription={transcription} />
           <DownloadMenu
             disabled={!completed}
-            onDownload={(format) =>
+            withComments={completed && (comments.data?.length ?? 0) > 0}
+            onDownload={(format, options) =>
               // Pending edits reach the server first, so the file holds what the page shows.
               void workbench
                 .settled()
-                .then(() => downloadTranscription({ id: transcription.id, filename }, { format }))
+                .then(() =>
+                  downloadTranscription(
+                    { id: transcription.id, filename },
+                    { format, comments: options?.comments },
+                  ),
+                )
             }
           />
         </div>

@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode }
 import type { TranscriptSegmentDto } from '../../../../core/api/transcriptions';
 import { formatTimestamp } from '../../../../core/format/format-timestamp';
 import { cn } from '../../../lib/cn';
+import type { LineHighlight } from '../../comments/highlight-pieces';
+import { HighlightedText } from '../../comments/highlighted-text';
 import { caretOffsetAt } from './caret-offset';
 import type { TextPiece } from './find-matches';
 import { LineWords, wordsMatchingText } from './line-words';
@@ -35,6 +37,8 @@ interface SegmentLineProps {
   onGiveTo: (index: number, speaker: string) => void;
   onNewSpeaker: (index: number) => void;
   onRenameSpeaker: (from: string, to: string) => void;
+  /** The line's comment marker and actions, and its highlighted spans. */
+  annotations?: { actions: ReactNode; highlights: readonly LineHighlight[] };
 }
 
 /**
@@ -47,9 +51,11 @@ interface SegmentLineProps {
 export function SegmentLine(props: SegmentLineProps) {
   const { segment, index, isPlaying, pieces, editor, readOnly, speakers, startsTurn } = props;
   const { onSeek, onSeekTo, onEdit, onGiveTo, onNewSpeaker, onRenameSpeaker } = props;
-  const words = pieces.every((piece) => piece.match === 'none')
-    ? wordsMatchingText(segment.text, segment.words)
-    : null;
+  const highlights = props.annotations?.highlights ?? [];
+  // A find's marks win over highlights while it lasts; highlights over the timed words.
+  const finding = pieces.some((piece) => piece.match !== 'none');
+  const words =
+    finding || highlights.length > 0 ? null : wordsMatchingText(segment.text, segment.words);
   const timestamp = formatTimestamp(segment.start);
   const several = speakers.length > 1;
   const color = speakerColor(speakers.indexOf(segment.speaker));
@@ -119,6 +125,7 @@ export function SegmentLine(props: SegmentLineProps) {
           {editor ?? (
             <div
               ref={text}
+              data-line-text
               dir="auto"
               tabIndex={0}
               data-playback-keys
@@ -133,6 +140,8 @@ export function SegmentLine(props: SegmentLineProps) {
             >
               {words ? (
                 <LineWords words={words} playingWord={props.playingWord} onSeek={onSeekTo} />
+              ) : !finding && highlights.length > 0 ? (
+                <HighlightedText text={segment.text} highlights={highlights} />
               ) : (
                 pieces.map((piece, at) =>
                   piece.match === 'none' ? (
@@ -156,6 +165,7 @@ export function SegmentLine(props: SegmentLineProps) {
             </div>
           )}
         </div>
+        {editor ? null : props.annotations?.actions}
         {readOnly || editor ? null : (
           <SpeakerMenu
             speaker={segment.speaker}

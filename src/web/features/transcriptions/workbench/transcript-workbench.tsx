@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import type { OriginalTranscriptDto, TranscriptionDto } from '../../../../core/api/transcriptions';
 import { speakersInOrder } from '../../../../core/speakers';
 import { cn } from '../../../lib/cn';
+import { useWorkbenchComments } from '../../comments/workbench-comments';
 import { ConflictAlert } from './conflict-alert';
 import { DroppedAudioNote } from './dropped-audio-note';
 import { CorrectionOffer } from './correction-offer';
@@ -85,6 +86,8 @@ export function TranscriptWorkbench({
   const [openedSegments] = useState(() => transcription.segments);
 
   const texts = useMemo(() => segments.map((segment) => segment.text), [segments]);
+  const lines = useMemo(() => segments.map(({ text, start }) => ({ text, start })), [segments]);
+  const comments = useWorkbenchComments(transcription.id, lines);
   // Once anything was changed, the machine's first transcript tells which lines a person touched.
   const original = useQuery<OriginalTranscriptDto>({
     queryKey: [`/api/transcriptions/${encodeURIComponent(transcription.id)}/original`],
@@ -352,6 +355,7 @@ export function TranscriptWorkbench({
             Shortcuts
           </button>
           <KeyboardShortcutsDialog open={shortcutsShown} onOpenChange={setShortcutsShown} />
+          {mode === 'timed' && segments.length > 0 ? comments.toggle : null}
           {transcription.isEdited && mode !== 'original' ? (
             <button
               type="button"
@@ -396,40 +400,49 @@ export function TranscriptWorkbench({
           onClose={() => setMode('timed')}
         />
       ) : mode === 'timed' && segments.length > 0 ? (
-        <>
-          <p id={EDIT_HINT_ID} className="sr-only">
-            Press Enter to edit this line, S to change its speaker, or 1 to 9 to give it to that
-            speaker. Press U to go to the next word the machine was unsure of.
-          </p>
-          {uncertainStarts.length > 0 ? <UncertainLegend /> : null}
-          <ol ref={list} className="space-y-0.5" aria-label="Timed transcript">
-            {segments.map((segment, index) => (
-              <SegmentLine
-                key={index}
-                segment={segment}
-                index={index}
-                isPlaying={index === activeIndex}
-                playingWord={index === activeIndex ? wordAt(segment.words ?? [], player.time) : -1}
-                onSeekTo={seek}
-                pieces={splitByMatches(
-                  segment.text,
-                  find.bySegment.get(index) ?? [],
-                  find.currentMatch,
-                )}
-                editor={editorFor(index)}
-                readOnly={readOnly}
-                speakers={speakers}
-                startsTurn={startsTurn(segments, index)}
-                edited={edited[index] ?? false}
-                onSeek={playLine}
-                onEdit={startEditing}
-                onGiveTo={giveTo}
-                onNewSpeaker={giveToNewSpeaker}
-                onRenameSpeaker={renameEverywhere}
-              />
-            ))}
-          </ol>
-        </>
+        <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6">
+          <div className="min-w-0">
+            <p id={EDIT_HINT_ID} className="sr-only">
+              Press Enter to edit this line, S to change its speaker, or 1 to 9 to give it to that
+              speaker. Press U to go to the next word the machine was unsure of.
+            </p>
+            {uncertainStarts.length > 0 ? <UncertainLegend /> : null}
+            <ol ref={list} className="space-y-0.5" aria-label="Timed transcript">
+              {segments.map((segment, index) => (
+                <SegmentLine
+                  key={index}
+                  segment={segment}
+                  index={index}
+                  isPlaying={index === activeIndex}
+                  playingWord={
+                    index === activeIndex ? wordAt(segment.words ?? [], player.time) : -1
+                  }
+                  onSeekTo={seek}
+                  pieces={splitByMatches(
+                    segment.text,
+                    find.bySegment.get(index) ?? [],
+                    find.currentMatch,
+                  )}
+                  editor={editorFor(index)}
+                  readOnly={readOnly}
+                  speakers={speakers}
+                  startsTurn={startsTurn(segments, index)}
+                  edited={edited[index] ?? false}
+                  onSeek={playLine}
+                  onEdit={startEditing}
+                  onGiveTo={giveTo}
+                  onNewSpeaker={giveToNewSpeaker}
+                  onRenameSpeaker={renameEverywhere}
+                  annotations={{
+                    actions: comments.lineActions(index),
+                    highlights: comments.lineHighlights(index),
+                  }}
+                />
+              ))}
+            </ol>
+          </div>
+          {comments.panel}
+        </div>
       ) : segments.length > 0 ? (
         <TranscriptAsText segments={segments} />
       ) : transcription.text ? (

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../core/api/common.js';
+import { transcriptionIdParams } from '../../core/api/transcriptions.js';
+import { authenticatedUser } from '../accounts/authenticate.js';
+import type { SignedInStreams } from '../accounts/signed-in-streams.js';
+import type { Database } from '../db/database.js';
+import { SESSION_SECURITY } from '../http/api-schemas.js';
+import { openEventStream } from '../live/event-stream.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
+import { findAccessibleTranscription } from '../transcriptions/accessible-transcription.js';
+
+export interface CommentEventsRoutesOptions {
+  db: Database;
+  signals: TranscriptionSignals;
+  streams: SignedInStreams;
+}
+
+const commentEventsSchema = z
+  .string()
+  .describe(
+    'Server-sent events: `comments` (no data worth reading) each time a comment or highlight of the transcription is added, changed or removed: read them again.',
+  );
+
+/**
+ * `GET /api/transcriptions/:id/comments/events`: tells an open workbench that the comments or
+ * highlights changed. Only a hint: the page reads them again, so a missed event loses nothing.
+ */
+export async function commentEventsRoutes(
+  parent: FastifyInstance,
+  options: CommentEventsRoutesOptions,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db, signals } = options;
+  const openStreams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+  });
+
+  app.get(
+    '/api/transcriptions/:id/comments/events',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['Comments'],
+        security: SESSION_SECURITY,
+        summary: 'Follow a transcript’s comments and highlights (server-sent events)',
+        params: transcriptionIdParams,
+        response: {
+          200: { content: { 'text/event-stream': { schema: commentEventsSchema } } },
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = authenticatedUser(request);
+      const { id } = (await findAccessibleTranscription(db, user.id, request.params.id, 'read'))
+        .row;
+      let unwatch = (): void => undefined;
+      let release = (): void => undefined;
+      const stream = openEventStream(reply, openStreams, () => {
+        unwatch();
+        release();
+      });
+      release = options.streams.hold(user, request.headers.cookie, () => stream.end());
+      let sequence = 0;
+      unwatch = signals.watchComments(id, () => {
+        // Someone who left the team, or whose transcription went away, hears no more.
+        findAccessibleTranscription(db, user.id, id, 'read').then(
+          () => {
+            sequence += 1;
+            stream.write(`id: ${sequence}\nevent: comments\ndata: {}\n\n`);
+          },
+          () => stream.end(),
+        );
+      });
+    },
+  );
+}
