@@ -6,6 +6,17 @@
 # Other commands run as given: `docker run IMAGE reset-password someone@example.com`, `sh`.
 set -eu
 
+# Containers that split the work share sessions and stored audio: each generating its own secret
+# or key would leave them unable to read each other's.
+case "${ROLE:-all}" in
+  api | worker)
+    if [ -z "${AUTH_SECRET:-}" ] || { [ -z "${ENCRYPTION_KEY:-}" ] && [ -z "${ENCRYPTION_KEY_FILE:-}" ]; }; then
+      echo "ROLE=$ROLE needs AUTH_SECRET and ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE), the same in every container: set them in .env (see compose.env.example)" >&2
+      exit 2
+    fi
+    ;;
+esac
+
 # Production needs AUTH_SECRET. A single container without one keeps a generated secret in its
 # data volume ($DATA_DIR/auth-secret, as `npm start` does outside production), so
 # `docker run -v data:/data IMAGE` works and sessions survive restarts. Several containers must
