@@ -45,6 +45,7 @@ import { transcriptionsRoutes } from './transcriptions/transcriptions.routes.js'
 import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.routes.js';
 import type { UploadGate } from './uploads/admit-upload.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
 export interface FeatureTuning {
@@ -181,6 +182,7 @@ export const FEATURES: readonly Feature[] = [
       originOf: api.originOf,
     }),
   (server, { database }) => server.register(searchRoutes, { db: database.db }),
+  (server, { database }) => server.register(auditRoutes, { db: database.db }),
   (server, { database, services, api }) =>
     server.register(shareRoutes, {
       db: database.db,

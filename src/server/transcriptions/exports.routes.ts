@@ -11,6 +11,8 @@ import type { ExportThreadPool } from './exports/export-thread-pool.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
 import { fileResponseSchema } from './transcription-schemas.js';
+import { recordTranscriptionEvent } from '../audit/record-transcription-event.js';
+import { exportEvent } from '../audit/transcription-events.js';
 
 export interface ExportsRoutesOptions {
   db: Database;
@@ -56,6 +58,7 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       const row = await findOwnedTranscription(db, user.id, request.params.id);
       const { format, version } = request.query;
       const file = await exportThreads.run(format, exportSourceOf(row, version));
+      await recordTranscriptionEvent(db, exportEvent(user.id, [row.id], { format, version }));
       return sendAttachment(reply, file, transcriptFilename(row.filename, file.extension));
     },
   );
