@@ -41,7 +41,7 @@ function transcriptionEventInsert(event: TranscriptionAuditEvent): SQL {
       (id, at, actor_id, actor_email, action, team_id, transcription_id, transcription_name,
        target_user_id, detail)
     SELECT gen_random_uuid()::text, clock_timestamp(), ${event.actorId}::text,
-      (SELECT email FROM "user" WHERE id = ${event.actorId}::text), ${event.action}::text,
+      (SELECT email FROM users WHERE id = ${event.actorId}::text), ${event.action}::text,
       t.team_id, t.id,
       t.filename, ${event.targetsUploader ? sql`t.user_id` : sql`NULL`}, ${detail}::jsonb
     FROM transcriptions t
