@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventDto, AuditPageDto } from '../../src/core/api/audit.js';
 import type { TeamRole } from '../../src/core/api/team-values.js';
 import { sweepAuditEvents } from '../../src/server/audit/sweep-audit-events.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { recordAuditEvent } from '../../src/server/audit/record-audit-event.js';
 import { TEAM_NOT_FOUND, TEAM_TRAIL_REFUSED } from '../../src/server/audit/read-audit-trail.js';
 import { teamMembers, teams, transcriptions } from '../../src/server/db/schema.js';
@@ -14,6 +15,22 @@ import { asUser, insertTranscript, patchTranscript } from './support/transcripts
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const kinds = await databaseKinds();
+
+describe('AUDIT_RETENTION_DAYS', () => {
+  it('keeps events a year by default, 1 to 36500 days when set', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '36500' }).auditRetentionDays).toBe(36_500);
+  });
+
+  it.each(['0', '-5', '1.5', 'a year', '36501'])(
+    'refuses %s at start, naming the setting',
+    (days) => {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: days })).toThrow(ConfigError);
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: days })).toThrow('AUDIT_RETENTION_DAYS');
+    },
+  );
+});
 const DAY = 24 * 60 * 60 * 1000;
 
 type Account = Awaited<ReturnType<typeof signUp>>;
