@@ -21,16 +21,16 @@ function whoDid(event: AuditEventDto): string {
   return event.actor.email ?? 'A deleted account';
 }
 
-function TranscriptCell({ event }: { event: AuditEventDto }) {
-  if (!event.transcription) return <span className="text-slate-400">—</span>;
+function TranscriptName({ event }: { event: AuditEventDto }) {
+  if (!event.transcription) return null;
   const name = event.transcription.name ?? 'Untitled';
   const gone =
     event.action === 'transcription.delete' || event.action === 'transcription.retention-delete';
-  if (gone) return <span className="break-all">{name}</span>;
+  if (gone) return <span>{name}</span>;
   return (
     <Link
       href={`/transcription/${encodeURIComponent(event.transcription.id)}`}
-      className="break-all text-brand-700 hover:underline"
+      className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
     >
       {name}
     </Link>
@@ -60,34 +60,26 @@ export function AuditTrail({ endpoint, downloadName = 'activity.csv' }: AuditTra
       {events.length === 0 ? (
         <p className="text-sm text-slate-600">No activity yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-2 pr-3 font-medium">What</th>
-                <th className="py-2 pr-3 font-medium">Transcript</th>
-                <th className="py-2 pr-3 font-medium">When</th>
-                <th className="py-2 font-medium">By</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td className="py-2 pr-3 text-slate-900">{describeAuditEvent(event)}</td>
-                  <td className="py-2 pr-3">
-                    <TranscriptCell event={event} />
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-slate-600">
-                    <time dateTime={event.at}>
-                      {format(new Date(event.at), 'd MMM yyyy, HH:mm')}
-                    </time>
-                  </td>
-                  <td className="break-all py-2 text-slate-600">{whoDid(event)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="divide-y divide-slate-100" aria-label="Activity, newest first">
+          {events.map((event) => (
+            <li key={event.id} className="py-2 [overflow-wrap:anywhere]">
+              <p className="text-sm text-slate-900">
+                <span className="font-medium">{describeAuditEvent(event)}</span>
+                {event.transcription && (
+                  <>
+                    {' · '}
+                    <TranscriptName event={event} />
+                  </>
+                )}
+              </p>
+              <p className="text-xs text-slate-600">
+                <time dateTime={event.at}>{format(new Date(event.at), 'd MMM yyyy, HH:mm')}</time>
+                {' · by '}
+                {whoDid(event)}
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
       <div className="flex flex-wrap gap-3">
         {trail.hasNextPage && (
