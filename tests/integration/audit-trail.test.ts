@@ -153,6 +153,14 @@ describe.each(kinds)('the audit trail on %s', (kind) => {
     expect(events[0]?.transcription).toEqual({ id, name: 'Interview with the mayor.wav' });
   });
 
+  it('records "Transcribe again" as an edit', async () => {
+    const owner = await signUp(app);
+    const { id } = await insertTranscript(app, owner.userId);
+    const again = await send(owner.cookie, 'POST', `/api/transcriptions/${id}/retranscribe`, {});
+    expect(again.statusCode).toBe(202);
+    expect(await actionsOn(owner, id)).toEqual([['transcription.edit', { kind: 'retranscribed' }]]);
+  });
+
   it('an API key acts as its user: its reads are in the user’s trail', async () => {
     const owner = await signUp(app);
     const { id } = await insertTranscript(app, owner.userId);
