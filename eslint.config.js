@@ -47,7 +47,7 @@ const layerZones = SERVER_LAYERS.flatMap((layer, index) =>
 const WEB_LAYERS = [
   ['lib'],
   ['components'],
-  ['features/auth', 'features/toasts'],
+  ['features/audit', 'features/auth', 'features/toasts'],
   [
     'features/clipboard',
     'features/not-found',

@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await startScheduledJobs(services, {
     work: runJobs,
     retentionMaxDays: config.retentionMaxDays,
+    auditRetentionDays: config.auditRetentionDays,
   });
   // After services' own onClose hook: the queue stops (a running build finishes) first.
   const stopZipExports = await startZipExports({ ...services, db: database.db }, server.log);

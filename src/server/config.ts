@@ -16,6 +16,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** How long the audit trail is kept when AUDIT_RETENTION_DAYS is unset: a year. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -139,6 +142,14 @@ export const environmentSchema = z.object({
       .pipe(z.number().int().min(1).max(36_500))
       .optional(),
   ),
+  AUDIT_RETENTION_DAYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a whole number of days, from 1 to 36500')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'at least 1 day').max(36_500, 'at most 36500 days'))
+      .optional(),
+  ),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -167,6 +178,8 @@ export interface Config {
    * whatever its owner chose; null when the operator set no cap (docs/decisions/0085).
    */
   retentionMaxDays: number | null;
+  /** AUDIT_RETENTION_DAYS: audit events older than this are deleted (docs/decisions/0089). */
+  auditRetentionDays: number;
   dataDir: string;
   audioDir: string;
   /** Where audio is kept: AUDIO_DIR on local disk, or an S3-compatible bucket. */
@@ -391,6 +404,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     outbound: { allowHosts: env.URL_IMPORT_ALLOW_HOSTS ?? [] },
     webhookRetryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
     retentionMaxDays: env.RETENTION_MAX_DAYS ?? null,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ?? DEFAULT_AUDIT_RETENTION_DAYS,
     dataDir,
     audioDir,
     storage: s3

@@ -51,6 +51,7 @@ import { resumableUploadsRoutes } from './transcriptions/resumable-uploads.route
 import type { UploadGate } from './uploads/admit-upload.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 
 /** Limits that test suites loosen or tighten; every other setting comes from `config`. */
 export interface FeatureTuning {
@@ -199,6 +200,7 @@ export const FEATURES: readonly Feature[] = [
       originOf: api.originOf,
     }),
   (server, { database }) => server.register(searchRoutes, { db: database.db }),
+  (server, { database }) => server.register(auditRoutes, { db: database.db }),
   (server, { database, services, api }) =>
     server.register(shareRoutes, {
       db: database.db,

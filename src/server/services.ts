@@ -17,6 +17,7 @@ import type { SignInThrottle } from './accounts/sign-in-throttle.js';
 import { startBillingJobs } from './billing/billing-jobs.js';
 import { startPurgeJobs } from './transcriptions/trash/purge-jobs.js';
 import { startRetentionJobs } from './retention/retention-jobs.js';
+import { startAuditSweepJobs } from './audit/audit-jobs.js';
 import { createBilling, type Billing } from './billing/create-billing.js';
 import type { PaidStateChanges } from './billing/paid-state-cache.js';
 import type { StripeApiAddress } from './billing/providers/stripe-client.js';
@@ -240,7 +241,7 @@ const TRANSIENT_KEY_PREFIXES = [FREE_TRIAL_KEY_PREFIX, LIVE_WINDOW_KEY_PREFIX];
  */
 export async function startScheduledJobs(
   services: Services,
-  options: { work: boolean; retentionMaxDays: number | null },
+  options: { work: boolean; retentionMaxDays: number | null; auditRetentionDays: number },
 ) {
   const { queue, billing, database, storage, signals, announce } = services;
   await startBillingJobs(queue, billing, options);
@@ -255,6 +256,7 @@ export async function startScheduledJobs(
     { database, storage, signals, announce, maxDays: options.retentionMaxDays },
     options,
   );
+  await startAuditSweepJobs(queue, { database, days: options.auditRetentionDays }, options);
   await queue.scheduleRecurring(STALE_OBJECTS_QUEUE, '37 * * * *');
   if (options.work) {
     await queue.workRecurring(STALE_OBJECTS_QUEUE, async () => {

@@ -16,7 +16,11 @@ boot(
     });
     await startSpeechWorkers(services, config, log);
     // Scheduled jobs (test-mode renewals, finishing account deletions) run in worker processes too.
-    await startScheduledJobs(services, { work: true, retentionMaxDays: config.retentionMaxDays });
+    await startScheduledJobs(services, {
+      work: true,
+      retentionMaxDays: config.retentionMaxDays,
+      auditRetentionDays: config.auditRetentionDays,
+    });
     const unwatchGauges = watchGauges({
       queueJobs: () => services.queue.jobCounts(),
       databasePool: () => poolConnections(database),

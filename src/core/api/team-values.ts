@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'transcription.share-link-revoked',
   'transcription.move',
   'transcription.delete',
+  'transcription.restore',
   'transcription.retention-delete',
   'team.create',
   'team.delete',

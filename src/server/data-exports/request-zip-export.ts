@@ -12,6 +12,8 @@ import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { TRANSCRIPTION_NOT_FOUND } from '../transcriptions/owned-transcription.js';
 import { enqueueZipExport } from './zip-export-jobs.js';
+import { recordTranscriptionEventIn } from '../audit/record-transcription-event.js';
+import { exportEvent } from '../audit/transcription-events.js';
 import {
   countPendingZipExports,
   findZipExportForUser,
@@ -38,6 +40,12 @@ async function requestZipExport(
   return withRawTransaction(deps.database, async (executeSql) => {
     const { id } = await insertZipExport(executeSql, input);
     await enqueueZipExport(deps.queue, { exportId: id, origin }, executeSql);
+    const { format, transcriptionIds } = input;
+    if (format && transcriptionIds)
+      await recordTranscriptionEventIn(
+        executeSql,
+        exportEvent(input.userId, transcriptionIds, { format, via: 'zip' }),
+      );
     return { id };
   });
 }

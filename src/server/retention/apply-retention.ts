@@ -2,6 +2,8 @@ import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { teams, transcriptions, user } from '../db/schema.js';
 import { type TrashDeps, trashTranscription } from '../transcriptions/trash/trash-transcription.js';
+import { recordTranscriptionEvent } from '../audit/record-transcription-event.js';
+import { deleteEvent } from '../audit/transcription-events.js';
 
 export interface RetentionDeps extends TrashDeps {
   storage: ObjectStorage;
@@ -51,7 +53,7 @@ export async function applyRetention(
       .limit(BATCH);
     if (due.length === 0) break;
     for (const row of due) {
-      if (await trashTranscription(deps, row.userId, row.id, now)) transcripts += 1;
+      if (await trashTranscription(deps, row.userId, row.id, now, null)) transcripts += 1;
     }
   }
 
@@ -78,10 +80,14 @@ export async function applyRetention(
       // The object first: a failure leaves the row to try again, never a row pointing at nothing
       // that still says it has audio.
       await deps.storage.delete(row.audioKey);
-      await db
-        .update(t)
-        .set({ audioDeletedAt: now, updatedAt: now })
-        .where(and(eq(t.id, row.id), isNull(t.audioDeletedAt)));
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .update(t)
+          .set({ audioDeletedAt: now, updatedAt: now })
+          .where(and(eq(t.id, row.id), isNull(t.audioDeletedAt)))
+          .returning({ id: t.id });
+        if (deleted) await recordTranscriptionEvent(tx, deleteEvent(null, row.id, 'recording'));
+      });
       await deps.signals.notify({ transcriptionId: row.id, userId: row.userId });
       recordings += 1;
     }

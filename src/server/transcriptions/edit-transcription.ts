@@ -15,6 +15,8 @@ import type { TranscriptionPatch } from '../../core/api/transcriptions.js';
 import { findTranscriptionForUser, type TranscriptionRow } from './transcription.repository.js';
 import { recordVersion } from './versions/record-version.js';
 import { kindOfEdit } from './versions/kind-of-edit.js';
+import { editEvent } from '../audit/transcription-events.js';
+import { recordTranscriptionEventIn } from '../audit/record-transcription-event.js';
 
 export const NOT_EDITABLE = 'Only a completed transcript can be edited.';
 export const staleVersionMessage = (current: number) =>
@@ -125,6 +127,7 @@ async function writeEdit(
   const segments = editedSegments(patch, row.segments);
   const names = segments ? namesGiven(row.segments, segments) : [];
   const moved = segments ? namesMoved(row.segments, segments) : [];
+  const kind = kindOfEdit(row.segments, segments);
   const update = db
     .update(transcriptions)
     .set({
@@ -158,8 +161,9 @@ async function writeEdit(
         filename: patch.filename ?? row.filename,
         segments: segments ?? row.segments,
       },
-      { kind: kindOfEdit(row.segments, segments), authorId, at: new Date() },
+      { kind, authorId, at: new Date() },
     );
+    await recordTranscriptionEventIn(executeSql, editEvent(authorId, row.id, { kind }));
     if (names.length + moved.length > 0 && (await remembersVoices(db, executeSql, row.userId)))
       await enqueueRememberVoices(
         deps.queue,

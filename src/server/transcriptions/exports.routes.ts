@@ -11,6 +11,8 @@ import type { ExportThreadPool } from './exports/export-thread-pool.js';
 import { findOwnedTranscription } from './owned-transcription.js';
 import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
 import { fileResponseSchema } from './transcription-schemas.js';
+import { recordTranscriptionEvent } from '../audit/record-transcription-event.js';
+import { exportEvent } from '../audit/transcription-events.js';
 
 export interface ExportsRoutesOptions {
   db: Database;
@@ -61,6 +63,7 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
       const source = exportSourceOf(row, version);
       if (comments === 'true') source.comments = await options.commentThreads(row.id);
       const file = await exportThreads.run(format, source);
+      await recordTranscriptionEvent(db, exportEvent(user.id, [row.id], { format, version }));
       return sendAttachment(reply, file, transcriptFilename(row.filename, file.extension));
     },
   );

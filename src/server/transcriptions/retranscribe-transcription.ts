@@ -2,6 +2,8 @@ import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { withRawTransaction } from '../db/raw-transaction.js';
+import { recordTranscriptionEventIn } from '../audit/record-transcription-event.js';
+import { editEvent } from '../audit/transcription-events.js';
 import { transcriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -114,6 +116,10 @@ export async function retranscribeTranscription(
       row.completedAt ?? row.createdAt,
     );
     await countTranscription(executeSql, db, userId, new Date());
+    await recordTranscriptionEventIn(
+      executeSql,
+      editEvent(userId, row.id, { kind: 'retranscribed' }),
+    );
     const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
     await enqueueTranscription(deps.queue, { transcriptionId: row.id, priority }, executeSql);
   });

@@ -1,8 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { transcriptions } from '../db/schema.js';
 import { transcriptionColumns } from './transcription.repository.js';
+import { recordTranscriptionEvent } from '../audit/record-transcription-event.js';
+import { shareLinkEvent } from '../audit/transcription-events.js';
 
 /** 192 random bits, base64url: 32 characters nobody can guess. */
 export function newShareToken(): string {
@@ -18,10 +20,14 @@ export async function shareTranscription(db: Database, userId: string, id: strin
     eq(transcriptions.userId, userId),
     isNull(transcriptions.deletedAt),
   );
-  await db
-    .update(transcriptions)
-    .set({ shareToken: newShareToken() })
-    .where(and(owned, isNull(transcriptions.shareToken)));
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .update(transcriptions)
+      .set({ shareToken: newShareToken() })
+      .where(and(owned, isNull(transcriptions.shareToken)))
+      .returning({ id: transcriptions.id });
+    if (created) await recordTranscriptionEvent(tx, shareLinkEvent(userId, id, 'created'));
+  });
   const [row] = await db
     .select({ shareToken: transcriptions.shareToken })
     .from(transcriptions)
@@ -30,10 +36,20 @@ export async function shareTranscription(db: Database, userId: string, id: strin
 }
 
 export async function revokeShare(db: Database, userId: string, id: string): Promise<void> {
-  await db
-    .update(transcriptions)
-    .set({ shareToken: null })
-    .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(transcriptions)
+      .set({ shareToken: null })
+      .where(
+        and(
+          eq(transcriptions.id, id),
+          eq(transcriptions.userId, userId),
+          isNotNull(transcriptions.shareToken),
+        ),
+      )
+      .returning({ id: transcriptions.id });
+    if (revoked) await recordTranscriptionEvent(tx, shareLinkEvent(userId, id, 'revoked'));
+  });
 }
 
 /** The completed transcript behind a live link, or undefined for unknown and revoked tokens. */

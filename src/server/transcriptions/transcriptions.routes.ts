@@ -40,6 +40,7 @@ import type { AudioInputLimits } from '../speech/audio/audio-input-limits.js';
 import { DiskReservations } from '../storage/disk-reservations.js';
 import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema } from '../../core/api/common.js';
+import { recordTranscriptionPlay, recordTranscriptionView } from '../audit/transcription-reads.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import { fileResponseSchema, uploadFormSchema } from './transcription-schemas.js';
 import { readUploadForm } from './upload-form.js';
@@ -250,6 +251,7 @@ export async function transcriptionsRoutes(
     async (request): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
+      await recordTranscriptionView(db, user.id, row.id);
       return toTranscriptionDto(
         row,
         originOf(request),
@@ -272,6 +274,7 @@ export async function transcriptionsRoutes(
     async (request, reply) => {
       const user = authenticatedUser(request);
       const row = await findOwnedTranscription(db, user.id, request.params.id);
+      await recordTranscriptionPlay(db, user.id, row, request.headers.range);
       return sendAudio(request, reply, storage, row, 'private, max-age=3600');
     },
   );

@@ -6,6 +6,8 @@ import { transcriptions } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { assertStorageQuota, lockUserQuota } from '../../quota/monthly-quota.js';
 import { RESTORABLE_SECONDS } from './trash-window.js';
+import { recordTranscriptionEventIn } from '../../audit/record-transcription-event.js';
+import { restoreEvent } from '../../audit/transcription-events.js';
 
 export const NOT_RESTORABLE = 'This transcript was not deleted just now, so it cannot be restored.';
 
@@ -45,5 +47,6 @@ export async function restoreDeletedTranscription(
     await assertStorageQuota(executeSql, db, plan, userId, Number(found.file_size));
     const restored = await executeSql(restore.sql, restore.params);
     if (restored.rows.length === 0) throw new AppError('not_found', NOT_RESTORABLE);
+    await recordTranscriptionEventIn(executeSql, restoreEvent(userId, id));
   });
 }

@@ -16,14 +16,16 @@ export interface TrashDeps {
 /**
  * What "Delete" does for one transcript, from one route or many: deleted at once, running work
  * stopped, open pages told, webhooks sent. Undefined when the owner has no such transcript.
+ * `actorId` is who deletes it, for the audit trail: null for the retention job.
  */
 export async function trashTranscription(
   deps: TrashDeps,
   userId: string,
   id: string,
   now: Date = new Date(),
+  actorId: string | null = userId,
 ): Promise<{ restorableUntil: Date } | undefined> {
-  const deleted = await deleteTranscription(deps.database.db, userId, id, now);
+  const deleted = await deleteTranscription(deps.database.db, userId, id, now, actorId);
   if (!deleted) return undefined;
   await deps.signals.notify({ transcriptionId: id, userId });
   await deps.announce?.({ id, userId }, 'transcription.deleted');

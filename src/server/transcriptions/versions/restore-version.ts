@@ -8,6 +8,8 @@ import { textFromSegments } from '../transcript-segments.js';
 import { findTranscriptionForUser, type TranscriptionRow } from '../transcription.repository.js';
 import { recordVersion } from './record-version.js';
 import { readVersionLines } from './version-lines.js';
+import { editEvent } from '../../audit/transcription-events.js';
+import { recordTranscriptionEventIn } from '../../audit/record-transcription-event.js';
 
 export const NO_SUCH_VERSION = 'This transcript has no such version.';
 
@@ -62,6 +64,10 @@ async function writeRestore(
       { state: stateOf(row), madeAt: row.completedAt ?? row.updatedAt },
       { ...stateOf(row), version: row.version + 1, segments },
       { kind: 'restored', authorId, restoredFrom: number, at: new Date() },
+    );
+    await recordTranscriptionEventIn(
+      executeSql,
+      editEvent(authorId, row.id, { kind: 'restored', version: number }),
     );
     return true;
   });

@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ActivityCard } from './activity-card';
 import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
@@ -25,6 +26,7 @@ export default function AccountPage() {
       <DeveloperApiCard />
       <RetentionCard />
       <DataExportCard />
+      <ActivityCard />
       <WebhooksCard />
       <DeleteAccountCard />
     </main>
