@@ -12,6 +12,7 @@ import { RetentionCard } from '../account/retention-card';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { ROLE_LABELS } from './role-names';
+import { TeamActivityCard } from './team-activity-card';
 import { TeamSettingsCard } from './team-settings-card';
 import { messageOf, TEAMS_KEY } from './teams-api';
 
@@ -70,6 +71,7 @@ export default function TeamPage() {
             canChange={teamRoleCan(team.role, 'manageMembers')}
           />
           {teamRoleCan(team.role, 'manageMembers') ? <TeamSettingsCard team={team} /> : null}
+          {teamRoleCan(team.role, 'manageMembers') ? <TeamActivityCard teamId={team.id} /> : null}
         </>
       )}
     </main>
