@@ -50,7 +50,7 @@ export async function applyRetention(
   let recordings = 0;
   for (;;) {
     const due = await db
-      .select({ id: t.id, userId: t.userId, audioKey: t.audioKey })
+      .select({ id: t.id, userId: t.userId, teamId: t.teamId, audioKey: t.audioKey })
       .from(t)
       .innerJoin(user, eq(user.id, t.userId))
       .where(
@@ -73,7 +73,7 @@ export async function applyRetention(
         .update(t)
         .set({ audioDeletedAt: now, updatedAt: now })
         .where(and(eq(t.id, row.id), isNull(t.audioDeletedAt)));
-      await deps.signals.notify({ transcriptionId: row.id, userId: row.userId });
+      await deps.signals.notify({ transcriptionId: row.id, userId: row.userId, teamId: row.teamId });
       recordings += 1;
     }
   }

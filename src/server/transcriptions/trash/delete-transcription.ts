@@ -14,7 +14,7 @@ export async function deleteTranscription(
   userId: string,
   id: string,
   now: Date = new Date(),
-): Promise<{ restorableUntil: Date } | undefined> {
+): Promise<{ restorableUntil: Date; teamId: string | null } | undefined> {
   const [row] = await db
     .update(transcriptions)
     .set({
@@ -30,7 +30,10 @@ export async function deleteTranscription(
         isNull(transcriptions.deletedAt),
       ),
     )
-    .returning({ id: transcriptions.id });
+    .returning({ id: transcriptions.id, teamId: transcriptions.teamId });
   if (!row) return undefined;
-  return { restorableUntil: new Date(now.getTime() + RESTORABLE_SECONDS * 1000) };
+  return {
+    restorableUntil: new Date(now.getTime() + RESTORABLE_SECONDS * 1000),
+    teamId: row.teamId,
+  };
 }

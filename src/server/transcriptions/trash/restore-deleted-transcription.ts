@@ -18,7 +18,7 @@ export async function restoreDeletedTranscription(
   plan: Plan,
   userId: string,
   id: string,
-): Promise<void> {
+): Promise<{ teamId: string | null }> {
   const { db } = database;
   const restorable = and(
     eq(transcriptions.id, id),
@@ -35,15 +35,17 @@ export async function restoreDeletedTranscription(
     .update(transcriptions)
     .set({ deletedAt: null, updatedAt: new Date() })
     .where(restorable)
-    .returning({ id: transcriptions.id })
+    .returning({ teamId: transcriptions.teamId })
     .toSQL();
-  await withRawTransaction(database, async (executeSql) => {
+  return withRawTransaction(database, async (executeSql) => {
     await lockUserQuota(executeSql, userId);
     const { rows } = await executeSql(find.sql, find.params);
     const found = rows[0] as { file_size: number | string } | undefined;
     if (!found) throw new AppError('not_found', NOT_RESTORABLE);
     await assertStorageQuota(executeSql, db, plan, userId, Number(found.file_size));
     const restored = await executeSql(restore.sql, restore.params);
-    if (restored.rows.length === 0) throw new AppError('not_found', NOT_RESTORABLE);
+    const [row] = restored.rows as { team_id: string | null }[];
+    if (!row) throw new AppError('not_found', NOT_RESTORABLE);
+    return { teamId: row.team_id };
   });
 }

@@ -15,7 +15,8 @@ export interface TrashDeps {
 
 /**
  * What "Delete" does for one transcript, from one route or many: deleted at once, running work
- * stopped, open pages told, webhooks sent. Undefined when the owner has no such transcript.
+ * stopped, open pages told, webhooks sent. Undefined when the uploader `userId` has no such
+ * transcript (the caller checked the reader's right to delete it).
  */
 export async function trashTranscription(
   deps: TrashDeps,
@@ -25,9 +26,9 @@ export async function trashTranscription(
 ): Promise<{ restorableUntil: Date } | undefined> {
   const deleted = await deleteTranscription(deps.database.db, userId, id, now);
   if (!deleted) return undefined;
-  await deps.signals.notify({ transcriptionId: id, userId });
+  await deps.signals.notify({ transcriptionId: id, userId, teamId: deleted.teamId });
   await deps.announce?.({ id, userId }, 'transcription.deleted');
-  return deleted;
+  return { restorableUntil: deleted.restorableUntil };
 }
 
 /** What "Undo" does for one transcript: throws the single route's refusal when it cannot. */
@@ -37,6 +38,6 @@ export async function untrashTranscription(
   userId: string,
   id: string,
 ): Promise<void> {
-  await restoreDeletedTranscription(deps.database, plan, userId, id);
-  await deps.signals.notify({ transcriptionId: id, userId });
+  const { teamId } = await restoreDeletedTranscription(deps.database, plan, userId, id);
+  await deps.signals.notify({ transcriptionId: id, userId, teamId });
 }
