@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { SignedInStreams } from '../../accounts/signed-in-streams.js';
 import { findListItemInLibrary, listUnfinishedTranscriptions } from './list-transcriptions.js';
 import type { LibraryChanges } from './library-changes.js';
-import { resolveLibrary, type LibraryScope } from './library-scope.js';
+import { resolveLibrary, type LibraryScope } from '../../teams/library-scope.js';
 import { findTeamRole } from '../../teams/team-membership.js';
 import { libraryEventsQuery } from '../../../core/api/transcriptions.js';
 import { toTranscriptionListItemDto } from '../transcription-dto.js';

@@ -1,9 +1,9 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { TeamRole } from '../../../core/api/team-values.js';
-import type { Database } from '../../db/database.js';
-import { transcriptions } from '../../db/schema.js';
-import { AppError } from '../../errors/app-error.js';
-import { findTeamRole } from '../../teams/team-membership.js';
+import type { TeamRole } from '../../core/api/team-values.js';
+import type { Database } from '../db/database.js';
+import { transcriptions } from '../db/schema.js';
+import { AppError } from '../errors/app-error.js';
+import { findTeamRole } from './team-membership.js';
 
 export const TEAM_NOT_FOUND = 'Team not found';
 
