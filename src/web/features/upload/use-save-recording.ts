@@ -136,7 +136,7 @@ export function useSaveRecording({
         ...(final.text ? { text: final.text, transcribed: true } : {}),
       });
     },
-    [language, task, onNotSaved, queryClient],
+    [language, task, onNotSaved, queryClient, team],
   );
 
   return { save, saveRecording, sending: sending > 0 };
