@@ -157,7 +157,8 @@ export const listQuerySchema = z.object({
     .min(1)
     .max(500)
     .optional()
-    .describe('The `x-next-cursor` of the previous page.'),  team: z
+    .describe('The `x-next-cursor` of the previous page.'),
+  team: z
     .string()
     .min(1)
     .max(100)

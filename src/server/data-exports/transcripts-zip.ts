@@ -45,7 +45,11 @@ export async function transcriptsZipEntries(
           .select(transcriptionColumns)
           .from(transcriptions)
           .where(
-            and(readableBy(deps.db, userId), eq(transcriptions.id, id), isNull(transcriptions.deletedAt)),
+            and(
+              readableBy(deps.db, userId),
+              eq(transcriptions.id, id),
+              isNull(transcriptions.deletedAt),
+            ),
           );
         if (!row) throw new Error(`transcription ${id} was deleted while its ZIP was built`);
         return streamOf((await deps.buildExport(format, exportSourceOf(row))).body);

@@ -73,7 +73,11 @@ export async function applyRetention(
         .update(t)
         .set({ audioDeletedAt: now, updatedAt: now })
         .where(and(eq(t.id, row.id), isNull(t.audioDeletedAt)));
-      await deps.signals.notify({ transcriptionId: row.id, userId: row.userId, teamId: row.teamId });
+      await deps.signals.notify({
+        transcriptionId: row.id,
+        userId: row.userId,
+        teamId: row.teamId,
+      });
       recordings += 1;
     }
   }

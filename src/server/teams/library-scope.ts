@@ -12,8 +12,7 @@ export const TEAM_NOT_FOUND = 'Team not found';
  * or a team's (every member's transcriptions in it), with the reader's access to its items.
  */
 export type LibraryScope =
-  | { teamId: null; userId: string; access: 'uploader' }
-  | { teamId: string; access: TeamRole };
+  { teamId: null; userId: string; access: 'uploader' } | { teamId: string; access: TeamRole };
 
 /** The library a request names (`team`), or the user's own; a team they are not in is a 404. */
 export async function resolveLibrary(

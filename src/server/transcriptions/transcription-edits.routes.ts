@@ -22,7 +22,12 @@ import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {

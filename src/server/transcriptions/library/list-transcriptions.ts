@@ -105,9 +105,7 @@ export function listUnfinishedTranscriptions(db: Database, scope: LibraryScope) 
     .select(listColumns)
     .from(t)
     .innerJoin(user, eq(user.id, t.userId))
-    .where(
-      and(inLibrary(scope), isNull(t.deletedAt), sql`${t.status} in ('queued', 'processing')`),
-    )
+    .where(and(inLibrary(scope), isNull(t.deletedAt), sql`${t.status} in ('queued', 'processing')`))
     .orderBy(desc(t.createdAt));
 }
 

@@ -19,7 +19,12 @@ import { SESSION_OR_KEY_SECURITY } from '../../http/api-schemas.js';
 import { TRANSCRIPTION_NOT_FOUND } from '../owned-transcription.js';
 import { type TrashDeps, trashTranscription, untrashTranscription } from './trash-transcription.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
 const library = { auth: 'session-or-key' as const };
 

@@ -25,7 +25,12 @@ import { toTranscriptionDto } from '../transcription-dto.js';
 import { listVersions } from './list-versions.js';
 import { restoreVersion } from './restore-version.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 export interface VersionsRoutesOptions {
   /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */

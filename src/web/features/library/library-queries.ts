@@ -44,8 +44,7 @@ export function useLibrary(sort: LibrarySort, team: string | null = null) {
   const queryClient = useQueryClient();
   const pages = useInfiniteQuery({
     queryKey: pagesKey(sort, team),
-    queryFn: ({ pageParam }) =>
-      fetchLibraryPage(libraryPageUrl(sort, pageParam, undefined, team)),
+    queryFn: ({ pageParam }) => fetchLibraryPage(libraryPageUrl(sort, pageParam, undefined, team)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -82,7 +81,11 @@ export function useLibrary(sort: LibrarySort, team: string | null = null) {
   return { ...pages, items: pages.data ? libraryItems(pages.data.pages) : [] };
 }
 
-export const searchKey = (query: string, speaker: string | null = null, team: string | null = null) =>
+export const searchKey = (
+  query: string,
+  speaker: string | null = null,
+  team: string | null = null,
+) =>
   [
     `/api/search?q=${encodeURIComponent(query.trim())}${
       speaker === null ? '' : `&speaker=${encodeURIComponent(speaker)}`

@@ -98,7 +98,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
       </CardHeader>
       <CardContent>
         <div className="empty:hidden mb-4">
-          <BulkActionsBar selection={selection} />
+          <BulkActionsBar selection={selection} team={team} />
         </div>
         {typed !== '' && shownHits && shownHits.length > 0 ? (
           <SelectAllRow
