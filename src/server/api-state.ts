@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { startUserChangeChannels } from './db/user-change-channels.js';
 import { acceptsHostname, warnWithoutBaseUrl } from './http/accepted-hosts.js';
 import { originResolver, type OriginOf } from './http/request-origin.js';
+import { LibraryChanges } from './transcriptions/library/library-changes.js';
 import { LibraryReadCache } from './transcriptions/library/library-read-cache.js';
 import { UploadReservations } from './uploads/upload-reservations.js';
 
@@ -22,6 +23,8 @@ export interface ApiState {
   sessions: SessionCache;
   paidStates: PaidStateCache;
   libraryReads: LibraryReadCache;
+  /** Wakes open streams when a user's library (or team membership) changes. */
+  libraryChanges: LibraryChanges;
   /** One per process: the web app's and the developer API's uploads share each user's limits. */
   uploads: UploadReservations;
   /** Failed password sign-ins per account and address, counted by this process. */
@@ -38,9 +41,10 @@ export async function startApiState(
   const sessions = createSessionCache(database, config.memoryCaches.sessionBytes);
   const plans = createPaidStateCache(database);
   const libraryReads = new LibraryReadCache({ maxBytes: config.memoryCaches.libraryBytes });
+  const libraryChanges = new LibraryChanges();
   const changeChannels = await startUserChangeChannels(
     database,
-    [sessions.listener, plans.listener, libraryReads.listener],
+    [sessions.listener, plans.listener, libraryReads.listener, libraryChanges],
     log,
   );
   return {
@@ -52,6 +56,7 @@ export async function startApiState(
     sessions: sessions.cache,
     paidStates: plans.paidStates,
     libraryReads,
+    libraryChanges,
     uploads: new UploadReservations(),
     signInThrottle: createSignInThrottle(),
     close: async () => {

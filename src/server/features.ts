@@ -120,6 +120,7 @@ export const FEATURES: readonly Feature[] = [
       database,
       paidStates: api.paidStates,
       libraryReads: api.libraryReads,
+      libraryChanges: api.libraryChanges,
       storage: services.storage,
       workDir: services.workDir,
       queue: services.queue,

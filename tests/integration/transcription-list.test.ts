@@ -85,6 +85,9 @@ describe.each(kinds)('the transcription list on %s', (kind) => {
           'task',
           'engine',
           'model',
+          'teamId',
+          'access',
+          'uploader',
         ].sort(),
       );
     }

@@ -18,6 +18,12 @@ export const searchQuery = z.object({
     .describe(
       'Only transcripts in which a speaker has exactly this name (case-insensitive); the words may be anywhere in them.',
     ),
+  team: z
+    .string({ error: 'Send one team parameter.' })
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Search a team's library (you are a member); without it, your own library."),
 });
 
 /** An item of `GET /api/search?q=`. */

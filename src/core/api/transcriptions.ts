@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SPEAKER_NAME_MAX_CHARACTERS } from '../speakers.js';
 import { DENOISE_SETTINGS, droppedAudioSchema } from './denoise-field.js';
 import { EXPORT_FORMATS, LIST_SORTS, TRANSCRIPTION_STATUSES } from './transcription-values.js';
+import { TEAM_ROLES } from './team-values.js';
 
 /**
  * What the library routes take and answer with: zod checks the input against these and shapes the
@@ -46,6 +47,10 @@ export type TranscriptSegmentDto = z.infer<typeof transcriptSegmentSchema>;
 /** A list item's excerpt is at most this many characters, the mark of a cut included. */
 export const EXCERPT_CHARACTERS = 300;
 
+/** How the reader reaches a transcription: as its uploader, or through their role in its team. */
+export const TRANSCRIPTION_ACCESS = ['uploader', ...TEAM_ROLES] as const;
+export type TranscriptionAccessDto = (typeof TRANSCRIPTION_ACCESS)[number];
+
 /** What a list item and a whole transcript both say. */
 const transcriptionSummarySchema = z.object({
   id: z.string(),
@@ -67,6 +72,18 @@ const transcriptionSummarySchema = z.object({
   engine: z.string().nullable(),
   /** The engine's model or variant (`base.en`, `en-us`, `whisper-1`). */
   model: z.string().nullable(),
+  teamId: z
+    .string()
+    .nullable()
+    .describe("The team whose library holds it, or null in its uploader's own library."),
+  access: z
+    .enum(TRANSCRIPTION_ACCESS)
+    .describe(
+      "What you may do with it: `uploader` in your own library, or your role in its team's.",
+    ),
+  uploader: z
+    .object({ id: z.string(), name: z.string() })
+    .describe('Who uploaded or recorded it (whose plan it counts against).'),
 });
 export type TranscriptionSummaryDto = z.infer<typeof transcriptionSummarySchema>;
 
@@ -141,7 +158,28 @@ export const listQuerySchema = z.object({
     .max(500)
     .optional()
     .describe('The `x-next-cursor` of the previous page.'),
+  team: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("A team's library (you are a member); without it, your own library."),
 });
+
+/** `GET /api/transcriptions/events`. */
+export const libraryEventsQuery = z.object({
+  team: listQuerySchema.shape.team,
+});
+
+/** `POST /api/transcriptions/:id/move`. */
+export const moveTranscriptionBody = z.object({
+  team: z
+    .string({ error: 'team must be a team id, or null for the uploader’s own library.' })
+    .min(1)
+    .nullable()
+    .describe("The team to move it into, or null to give it back to its uploader's own library."),
+});
+export type MoveTranscriptionBody = z.infer<typeof moveTranscriptionBody>;
 
 const FORMAT_MESSAGE = `format must be one of ${EXPORT_FORMATS.join(', ')}.`;
 const VERSION_MESSAGE = 'version must be "original" (or left out for the current transcript).';

@@ -2,7 +2,8 @@ import type { ExportFormat } from '../../core/api/transcription-values.js';
 import type { Database } from '../db/database.js';
 import { transcriptFilename } from '../transcriptions/content-disposition.js';
 import { exportSourceOf } from '../transcriptions/exports/export-source.js';
-import { findTranscriptionForUser } from '../transcriptions/transcription.repository.js';
+import { transcriptionColumns } from '../transcriptions/transcription.repository.js';
+import { readableBy } from '../transcriptions/accessible-transcription.js';
 import { UniqueEntryNames } from './unique-entry-names.js';
 import type { ZipEntry } from './write-zip.js';
 import { streamOf, type BuildExport } from './zip-entry-body.js';
@@ -25,7 +26,7 @@ export async function transcriptsZipEntries(
     .from(transcriptions)
     .where(
       and(
-        eq(transcriptions.userId, userId),
+        readableBy(deps.db, userId),
         inArray(transcriptions.id, [...ids]),
         isNull(transcriptions.deletedAt),
       ),
@@ -40,7 +41,16 @@ export async function transcriptsZipEntries(
       name: names.claim(transcriptFilename(filename, format)),
       compress: format !== 'docx',
       open: async () => {
-        const row = await findTranscriptionForUser(deps.db, userId, id);
+        const [row] = await deps.db
+          .select(transcriptionColumns)
+          .from(transcriptions)
+          .where(
+            and(
+              readableBy(deps.db, userId),
+              eq(transcriptions.id, id),
+              isNull(transcriptions.deletedAt),
+            ),
+          );
         if (!row) throw new Error(`transcription ${id} was deleted while its ZIP was built`);
         return streamOf((await deps.buildExport(format, exportSourceOf(row))).body);
       },

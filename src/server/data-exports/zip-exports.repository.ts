@@ -4,6 +4,7 @@ import { ZIP_EXPORT_HOURS } from '../../core/api/zip-exports.js';
 import type { ExportFormat } from '../../core/api/transcription-values.js';
 import type { Database } from '../db/database.js';
 import type { ExecuteSql } from '../db/raw-transaction.js';
+import { readableBy } from '../transcriptions/accessible-transcription.js';
 import { transcriptions, zipExports } from '../db/schema.js';
 
 export type ZipExportRow = typeof zipExports.$inferSelect;
@@ -88,7 +89,7 @@ export async function markZipExportFailed(db: Database, id: string, error: strin
   await db.update(zipExports).set({ status: 'failed', error }).where(eq(zipExports.id, id));
 }
 
-/** Which of `ids` are this user's transcriptions. */
+/** Which of `ids` this user may read (their own, their teams'). */
 export async function ownedTranscriptionIds(
   db: Database,
   userId: string,
@@ -100,7 +101,7 @@ export async function ownedTranscriptionIds(
     .from(transcriptions)
     .where(
       and(
-        eq(transcriptions.userId, userId),
+        readableBy(db, userId),
         inArray(transcriptions.id, [...ids]),
         isNull(transcriptions.deletedAt),
       ),

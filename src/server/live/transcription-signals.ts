@@ -4,8 +4,8 @@ import type { DatabaseHandle } from '../db/database.js';
 
 /**
  * The database channel on which "this transcription's row changed" travels; the payload is
- * `<transcription id> <owner's user id>`, or `comments <transcription id>` when its comments or
- * highlights changed.
+ * `<transcription id> <uploader's user id> <team id, or nothing>`, or `comments <transcription id>`
+ * when its comments or highlights changed.
  */
 export const TRANSCRIPTION_CHANNEL = 'transcription_changed';
 
@@ -14,7 +14,10 @@ const COMMENTS_PREFIX = 'comments';
 
 export interface TranscriptionChange {
   transcriptionId: string;
+  /** The uploader. */
   userId: string;
+  /** The team whose library holds it, if any (a move names each side in its own change). */
+  teamId?: string | null;
 }
 
 /**
@@ -37,6 +40,8 @@ export interface TranscriptionSignals {
   notifyComments(transcriptionId: string): Promise<void>;
   /** Calls `listener` whenever the transcription's comments or highlights change. */
   watchComments(transcriptionId: string, listener: () => void): () => void;
+  /** As watchUser, for the transcriptions in a team's library. */
+  watchTeam(teamId: string, listener: (transcriptionId?: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -56,27 +61,29 @@ export async function startTranscriptionSignals(
   const byTranscription = new Map<string, Set<() => void>>();
   const byUser = new Map<string, Set<(transcriptionId?: string) => void>>();
   const byComments = new Map<string, Set<() => void>>();
+  const byTeam = new Map<string, Set<(transcriptionId?: string) => void>>();
   const deliver = (payload: string | undefined): void => {
-    const [transcriptionId = '', userId = ''] = (payload ?? '').split(' ');
+    const [transcriptionId = '', userId = '', teamId = ''] = (payload ?? '').split(' ');
     if (transcriptionId === COMMENTS_PREFIX) {
       for (const listener of byComments.get(userId) ?? []) listener();
       return;
     }
     for (const listener of byTranscription.get(transcriptionId) ?? []) listener();
     for (const listener of byUser.get(userId) ?? []) listener(transcriptionId);
+    if (teamId) for (const listener of byTeam.get(teamId) ?? []) listener(transcriptionId);
   };
   // Signals sent while the listening connection was down are lost: everyone looks again.
   const wakeAll = (): void => {
     for (const set of byTranscription.values()) for (const listener of set) listener();
     for (const set of byUser.values()) for (const listener of set) listener();
     for (const set of byComments.values()) for (const listener of set) listener();
+    for (const set of byTeam.values()) for (const listener of set) listener();
   };
   const stopListening = await listenFor(database, deliver, wakeAll);
   return {
-    async notify({ transcriptionId, userId }) {
-      await database.db.execute(
-        sql`SELECT pg_notify(${TRANSCRIPTION_CHANNEL}, ${`${transcriptionId} ${userId}`})`,
-      );
+    async notify({ transcriptionId, userId, teamId }) {
+      const payload = `${transcriptionId} ${userId} ${teamId ?? ''}`.trimEnd();
+      await database.db.execute(sql`SELECT pg_notify(${TRANSCRIPTION_CHANNEL}, ${payload})`);
     },
     watch: (transcriptionId, listener) => subscribe(byTranscription, transcriptionId, listener),
     watchUser: (userId, listener) => subscribe(byUser, userId, listener),
@@ -86,10 +93,12 @@ export async function startTranscriptionSignals(
       );
     },
     watchComments: (transcriptionId, listener) => subscribe(byComments, transcriptionId, listener),
+    watchTeam: (teamId, listener) => subscribe(byTeam, teamId, listener),
     async close() {
       byTranscription.clear();
       byUser.clear();
       byComments.clear();
+      byTeam.clear();
       await stopListening();
     },
   };

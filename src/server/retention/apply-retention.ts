@@ -60,7 +60,7 @@ export async function applyRetention(
   let recordings = 0;
   for (;;) {
     const due = await db
-      .select({ id: t.id, userId: t.userId, audioKey: t.audioKey })
+      .select({ id: t.id, userId: t.userId, teamId: t.teamId, audioKey: t.audioKey })
       .from(t)
       .innerJoin(user, eq(user.id, t.userId))
       .leftJoin(teams, eq(teams.id, t.teamId))
@@ -88,7 +88,11 @@ export async function applyRetention(
           .returning({ id: t.id });
         if (deleted) await recordTranscriptionEvent(tx, deleteEvent(null, row.id, 'recording'));
       });
-      await deps.signals.notify({ transcriptionId: row.id, userId: row.userId });
+      await deps.signals.notify({
+        transcriptionId: row.id,
+        userId: row.userId,
+        teamId: row.teamId,
+      });
       recordings += 1;
     }
   }

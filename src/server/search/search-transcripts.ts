@@ -3,6 +3,7 @@ import type { SearchHitDto } from '../../core/api/search.js';
 import type { Database } from '../db/database.js';
 import type { StoredSegment } from '../db/schema.js';
 import { searchTerms, type SearchTerms } from './search-query.js';
+import type { LibraryScope } from '../teams/library-scope.js';
 import { linesToShow, namedSpeakers } from './search-lines.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';
 
@@ -18,6 +19,13 @@ interface HitRow extends Record<string, unknown> {
   segments: StoredSegment[];
 }
 
+/** The library's rows, in the query's own words (the table is `t`). */
+function inLibraryAs(library: LibraryScope) {
+  return library.teamId === null
+    ? sql`t.user_id = ${library.userId} AND t.team_id IS NULL`
+    : sql`t.team_id = ${library.teamId}`;
+}
+
 function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
@@ -27,11 +35,11 @@ function rowsOf<Row>(result: unknown): Row[] {
  * only those in which a speaker has that name (case-insensitive). Each hit points at the first
  * segment holding them all (or, failing that, any of them), the speaker's own lines first, with
  * its time, and shows it with the words marked (or the file name, when only the name matched).
- * Only the user's own rows are read.
+ * Only the library's rows are read.
  */
 export async function searchTranscripts(
   db: Database,
-  userId: string,
+  library: LibraryScope,
   terms: SearchTerms,
   speaker: string | null = null,
 ): Promise<SearchHitDto[]> {
@@ -53,7 +61,7 @@ export async function searchTranscripts(
     WITH ranked AS (
       SELECT t.id, t.created_at, ts_rank_cd(t.search_vector, query) AS rank
       FROM transcriptions t, to_tsquery('simple', ${terms.allWords}) AS query
-      WHERE t.user_id = ${userId} AND t.deleted_at IS NULL AND t.search_vector @@ query ${spokenBy}
+      WHERE ${inLibraryAs(library)} AND t.deleted_at IS NULL AND t.search_vector @@ query ${spokenBy}
       ORDER BY rank DESC, t.created_at DESC, t.id
       LIMIT ${SEARCH_RESULTS}
     )

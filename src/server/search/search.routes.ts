@@ -8,9 +8,10 @@ import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
+import { resolveLibrary } from '../teams/library-scope.js';
 
 /**
- * `GET /api/search?q=&speaker=`: the signed-in user's transcripts holding the words typed so far,
+ * `GET /api/search?q=&speaker=&team=`: the library's (the user's own, or a team's) transcripts holding the words typed so far,
  * optionally only those in which a speaker has that name.
  */
 export async function searchRoutes(parent: FastifyInstance, options: { db: Database }) {
@@ -25,14 +26,20 @@ export async function searchRoutes(parent: FastifyInstance, options: { db: Datab
         summary: 'Your transcripts holding the words typed so far',
         security: SESSION_SECURITY,
         querystring: searchQuery,
-        response: { 200: z.array(searchHitSchema), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: z.array(searchHitSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply): Promise<SearchHitDto[]> => {
       const user = authenticatedUser(request);
       reply.header('cache-control', 'private, no-store');
+      const library = await resolveLibrary(db, user.id, request.query.team);
       const terms = searchTerms(request.query.q ?? '');
-      return terms ? searchTranscripts(db, user.id, terms, request.query.speaker ?? null) : [];
+      return terms ? searchTranscripts(db, library, terms, request.query.speaker ?? null) : [];
     },
   );
 }

@@ -60,6 +60,8 @@ export async function createTranscription(
     vocabulary?: readonly string[];
     /** The live preview of this recording: its charge, if still unclaimed, pays for the upload. */
     livePreview?: string;
+    /** The team whose library it goes into (checked by the caller); its uploader still pays. */
+    teamId?: string | null;
   },
 ): Promise<TranscriptionRow> {
   const { audio, userId, plan } = input;
@@ -70,7 +72,7 @@ export async function createTranscription(
     const row: TranscriptionRow = {
       id,
       userId,
-      teamId: null,
+      teamId: input.teamId ?? null,
       filename: audio.filename,
       text: '',
       segments: [],

@@ -8,7 +8,7 @@ import { attachmentDisposition, transcriptFilename } from './content-disposition
 import type { ExportCommentThread, ExportFile } from './exports/export-format.js';
 import { exportSourceOf } from './exports/export-source.js';
 import type { ExportThreadPool } from './exports/export-thread-pool.js';
-import { findOwnedTranscription } from './owned-transcription.js';
+import { findAccessibleTranscription } from './accessible-transcription.js';
 import { downloadQuerySchema, transcriptionIdParams } from '../../core/api/transcriptions.js';
 import { fileResponseSchema } from './transcription-schemas.js';
 import { recordTranscriptionEvent } from '../audit/record-transcription-event.js';
@@ -58,7 +58,7 @@ export async function exportsRoutes(parent: FastifyInstance, options: ExportsRou
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'read');
       const { format, version, comments } = request.query;
       const source = exportSourceOf(row, version);
       if (comments === 'true') source.comments = await options.commentThreads(row.id);

@@ -23,6 +23,7 @@ import { ResumableUploadStore } from '../uploads/resumable/resumable-upload-stor
 import { UploadLeaseLocker } from '../uploads/resumable/upload-lease-locker.js';
 import { readUploadMetadata } from '../uploads/resumable/upload-metadata.js';
 import { finishResumableUpload } from './finish-resumable-upload.js';
+import { assertMayUploadInto } from './move/team-rights.js';
 import { readUploadForm } from './upload-form.js';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -87,6 +88,7 @@ export async function resumableUploadsRoutes(
     readUploadForm(fields, {
       defaultLanguage: () => findDefaultLanguage(db, userId),
       capabilities: options.speechCapabilities,
+      assertMayUploadInto: (teamId) => assertMayUploadInto(db, userId, teamId),
     });
 
   const tus = new TusServer({

@@ -29,7 +29,10 @@ export interface RetranscribeDeps {
 }
 
 export interface RetranscribeRequest {
+  /** The uploader, whose plan and month pay for it. */
   userId: string;
+  /** Who asks, for the audit trail; the uploader when not given. */
+  actorId?: string;
   isPaid: boolean;
   transcriptionId: string;
   /** The user asked for the whole file ("Transcribe the whole file"): refused when the plan cuts it. */
@@ -118,7 +121,7 @@ export async function retranscribeTranscription(
     await countTranscription(executeSql, db, userId, new Date());
     await recordTranscriptionEventIn(
       executeSql,
-      editEvent(userId, row.id, { kind: 'retranscribed' }),
+      editEvent(request.actorId ?? userId, row.id, { kind: 'retranscribed' }),
     );
     const priority = plan.priorityProcessing ? WORK_PRIORITY.priority : WORK_PRIORITY.standard;
     await enqueueTranscription(deps.queue, { transcriptionId: row.id, priority }, executeSql);

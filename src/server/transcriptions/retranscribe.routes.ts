@@ -16,6 +16,8 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { retranscribeTranscription } from './retranscribe-transcription.js';
 import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto } from './transcription-dto.js';
+import { findAccessibleTranscription } from './accessible-transcription.js';
+import { transcriptionViewer } from './transcription-viewer.js';
 
 export interface RetranscribeRoutesOptions {
   /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
@@ -56,11 +58,19 @@ export async function retranscribeRoutes(
     },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
+      const { row: found, access } = await findAccessibleTranscription(
+        database.db,
+        user.id,
+        request.params.id,
+        'edit',
+      );
+      // The uploader's plan and month pay for it, whoever in the team asks (docs/decisions/0087).
       const row = await retranscribeTranscription(
         { database, queue },
         {
-          userId: user.id,
-          isPaid: await isUserPaid(database.db, user.id),
+          userId: found.userId,
+          actorId: user.id,
+          isPaid: await isUserPaid(database.db, found.userId),
           transcriptionId: request.params.id,
           wholeFile: request.body?.wholeFile ?? false,
         },
@@ -70,6 +80,7 @@ export async function retranscribeRoutes(
         row,
         originOf(request),
         await findTranscriptDeletesAt(database.db, retentionMaxDays, row),
+        await transcriptionViewer(database.db, access, row),
       );
     },
   );

@@ -14,7 +14,13 @@ export function newShareToken(): string {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The link's token: the existing one, or a new one set only if none was set meanwhile. */
-export async function shareTranscription(db: Database, userId: string, id: string) {
+/** `actorId` is who asks, for the audit trail: the uploader, or a member of its team. */
+export async function shareTranscription(
+  db: Database,
+  userId: string,
+  id: string,
+  actorId: string = userId,
+) {
   const owned = and(
     eq(transcriptions.id, id),
     eq(transcriptions.userId, userId),
@@ -26,7 +32,7 @@ export async function shareTranscription(db: Database, userId: string, id: strin
       .set({ shareToken: newShareToken() })
       .where(and(owned, isNull(transcriptions.shareToken)))
       .returning({ id: transcriptions.id });
-    if (created) await recordTranscriptionEvent(tx, shareLinkEvent(userId, id, 'created'));
+    if (created) await recordTranscriptionEvent(tx, shareLinkEvent(actorId, id, 'created'));
   });
   const [row] = await db
     .select({ shareToken: transcriptions.shareToken })
@@ -35,7 +41,12 @@ export async function shareTranscription(db: Database, userId: string, id: strin
   return row?.shareToken ?? undefined;
 }
 
-export async function revokeShare(db: Database, userId: string, id: string): Promise<void> {
+export async function revokeShare(
+  db: Database,
+  userId: string,
+  id: string,
+  actorId: string = userId,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(transcriptions)
@@ -48,7 +59,7 @@ export async function revokeShare(db: Database, userId: string, id: string): Pro
         ),
       )
       .returning({ id: transcriptions.id });
-    if (revoked) await recordTranscriptionEvent(tx, shareLinkEvent(userId, id, 'revoked'));
+    if (revoked) await recordTranscriptionEvent(tx, shareLinkEvent(actorId, id, 'revoked'));
   });
 }
 

@@ -13,7 +13,8 @@ import { authenticatedUser } from '../accounts/authenticate.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { findOwnedTranscription, TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
+import { TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
+import { findAccessibleTranscription } from './accessible-transcription.js';
 import { sendAudio } from './send-audio.js';
 import { findSharedTranscription, revokeShare, shareTranscription } from './share-links.js';
 import { shareLinkFor } from './transcription-dto.js';
@@ -23,7 +24,7 @@ import { apiErrorSchema, okSchema } from '../../core/api/common.js';
 import { fileResponseSchema } from './transcription-schemas.js';
 import { transcriptionIdParams } from '../../core/api/transcriptions.js';
 
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const owner = { tags: ['Sharing'], security: SESSION_SECURITY };
 const anyoneWithTheLink = { tags: ['Sharing'], security: ANONYMOUS_SECURITY };
 
@@ -62,9 +63,9 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
     },
     async (request): Promise<ShareLinkDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'share');
       if (row.status !== 'completed') throw new AppError('conflict', NOT_SHAREABLE);
-      const token = await shareTranscription(db, user.id, row.id);
+      const token = await shareTranscription(db, row.userId, row.id, user.id);
       if (!token) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
       return shareLinkFor(originOf(request), token);
     },
@@ -83,8 +84,8 @@ export async function shareRoutes(parent: FastifyInstance, options: ShareRoutesO
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
-      await revokeShare(db, user.id, row.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'share');
+      await revokeShare(db, row.userId, row.id, user.id);
       return { ok: true as const };
     },
   );

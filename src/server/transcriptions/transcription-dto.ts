@@ -1,6 +1,7 @@
 import { segmentsWithWords } from '../speech/engines/segment-words.js';
 import type { ShareLinkDto } from '../../core/api/sharing.js';
 import type {
+  TranscriptionAccessDto,
   TranscriptionDto,
   TranscriptionListItemDto,
   TranscriptionSummaryDto,
@@ -25,10 +26,18 @@ type SummaryRow = Pick<
   | 'languageAssumed'
   | 'engine'
   | 'model'
+  | 'teamId'
+  | 'userId'
 >;
 
+/** Who reads it and who uploaded it: the same row says different things to different members. */
+export interface TranscriptionViewer {
+  access: TranscriptionAccessDto;
+  uploaderName: string;
+}
+
 /** What both shapes say: storage keys, internal columns, text and segments stay behind. */
-function toSummaryDto(row: SummaryRow): TranscriptionSummaryDto {
+function toSummaryDto(row: SummaryRow, viewer: TranscriptionViewer): TranscriptionSummaryDto {
   return {
     id: row.id,
     filename: row.filename,
@@ -44,6 +53,9 @@ function toSummaryDto(row: SummaryRow): TranscriptionSummaryDto {
     languageAssumed: row.languageAssumed,
     engine: row.engine,
     model: row.model,
+    teamId: row.teamId,
+    access: viewer.access,
+    uploader: { id: row.userId, name: viewer.uploaderName },
   };
 }
 
@@ -53,10 +65,11 @@ function toSummaryDto(row: SummaryRow): TranscriptionSummaryDto {
  * part of the text the excerpt is cut from (`excerptSourceColumn`).
  */
 export function toTranscriptionListItemDto(
-  row: SummaryRow & { excerptSource: string },
+  row: SummaryRow & { excerptSource: string; uploaderName: string },
+  access: TranscriptionAccessDto,
 ): TranscriptionListItemDto {
   return {
-    ...toSummaryDto(row),
+    ...toSummaryDto(row, { access, uploaderName: row.uploaderName }),
     excerpt: excerptOf(row.excerptSource, excerptFromEnd(row.status)),
   };
 }
@@ -73,9 +86,10 @@ export function toTranscriptionDto(
   row: TranscriptionRow,
   baseUrl: string,
   deletesAt: Date | null,
+  viewer: TranscriptionViewer,
 ): TranscriptionDto {
   return {
-    ...toSummaryDto(row),
+    ...toSummaryDto(row, viewer),
     text: row.text,
     segments: segmentsWithWords(row.segments),
     version: row.version,

@@ -14,14 +14,20 @@ import {
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { editTranscription, hasWordsToAlign } from './edit-transcription.js';
-import { findOwnedTranscription } from './owned-transcription.js';
+import { findAccessibleTranscription } from './accessible-transcription.js';
+import { transcriptionViewer } from './transcription-viewer.js';
 import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
 import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
 
 export interface TranscriptionEditsRoutesOptions {
@@ -58,12 +64,18 @@ export async function transcriptionEditsRoutes(
     },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row, access } = await findAccessibleTranscription(
+        db,
+        user.id,
+        request.params.id,
+        'edit',
+      );
       const updated = await editTranscription(
         { database, queue },
         row,
         request.body,
         request.headers['if-match'],
+        user.id,
       );
       // The edit is saved with the new words spread over their lines; a worker aligns them next.
       if (hasWordsToAlign(updated))
@@ -75,6 +87,7 @@ export async function transcriptionEditsRoutes(
         updated,
         originOf(request),
         await findTranscriptDeletesAt(database.db, options.retentionMaxDays, updated),
+        await transcriptionViewer(db, access, updated),
       );
     },
   );
@@ -92,7 +105,7 @@ export async function transcriptionEditsRoutes(
     },
     async (request): Promise<OriginalTranscriptDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'read');
       return {
         text: row.originalText ?? row.text,
         segments: segmentsWithWords(row.originalSegments ?? row.segments),

@@ -22,7 +22,12 @@ import { createTranscriptionWithWebhook } from './create-transcription-with-webh
 import { decodeCursor } from './library/list-cursor.js';
 import { listTranscriptionsPage } from './library/list-transcriptions.js';
 import type { LibraryReadCache } from './library/library-read-cache.js';
-import { findOwnedTranscription } from './owned-transcription.js';
+import type { LibraryChanges } from './library/library-changes.js';
+import { accessTo, findAccessibleTranscription } from './accessible-transcription.js';
+import { libraryKey, resolveLibrary } from '../teams/library-scope.js';
+import { transcriptionViewer } from './transcription-viewer.js';
+import { moveRoute } from './move/move.route.js';
+import { assertMayUploadInto } from './move/team-rights.js';
 import { admitSignedInUpload, type UploadGate } from '../uploads/admit-upload.js';
 import { receiveAudio } from '../uploads/receive-audio.js';
 import { UploadReservations } from '../uploads/upload-reservations.js';
@@ -59,6 +64,8 @@ export interface TranscriptionsRoutesOptions {
   paidStates: PaidStateCache;
   /** Each user's list pages and usage from memory, forgotten on every change to them. */
   libraryReads: LibraryReadCache;
+  /** Wakes open streams when a user's library or team membership changes. */
+  libraryChanges: LibraryChanges;
   storage: ObjectStorage;
   /** Where uploads are received before they are stored. */
   workDir: string;
@@ -89,6 +96,7 @@ export interface TranscriptionsRoutesOptions {
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   404: apiErrorSchema,
   429: apiErrorSchema,
 };
@@ -124,11 +132,13 @@ export async function transcriptionsRoutes(
     queue,
     ...(options.announce ? { announce: options.announce } : {}),
   });
+  moveRoute(app, { database, signals, originOf, retentionMaxDays });
   await parent.register(transcriptionEventsRoutes, {
     db,
     signals,
     originOf,
     streams: options.streams,
+    libraryChanges: options.libraryChanges,
     retentionMaxDays,
   });
 
@@ -144,7 +154,6 @@ export async function transcriptionsRoutes(
         body: uploadFormSchema,
         response: {
           201: uploadedTranscriptionSchema,
-          403: apiErrorSchema,
           413: apiErrorSchema,
           422: apiErrorSchema,
           ...errors,
@@ -170,6 +179,7 @@ export async function transcriptionsRoutes(
               ...(await readUploadForm(fields, {
                 defaultLanguage: () => findDefaultLanguage(db, user.id),
                 capabilities: options.speechCapabilities,
+                assertMayUploadInto: (teamId) => assertMayUploadInto(db, user.id, teamId),
               })),
               webhookUrl:
                 webhookUrl === undefined
@@ -190,6 +200,7 @@ export async function transcriptionsRoutes(
           row,
           originOf(request),
           await findTranscriptDeletesAt(db, retentionMaxDays, row),
+          await transcriptionViewer(db, await accessTo(db, user.id, row, 'read'), row),
         ),
         ...(webhook ? { webhook } : {}),
       });
@@ -203,22 +214,25 @@ export async function transcriptionsRoutes(
       config: polledRead,
       schema: {
         ...documented,
-        summary: 'List your transcripts, newest first, a page at a time (next page: x-next-cursor)',
+        summary:
+          "List your transcripts, or a team's (`team`), newest first, a page at a time (next page: x-next-cursor)",
         querystring: listQuerySchema,
         response: { 200: z.array(transcriptionListItemSchema), ...errors },
       },
     },
     async (request, reply): Promise<TranscriptionListItemDto[]> => {
       const user = authenticatedUser(request);
-      const { limit, sort, before } = request.query;
+      const { limit, sort, before, team } = request.query;
       const cursor = before === undefined ? undefined : decodeCursor(before, sort);
+      // Membership is checked on every read, before the cache: a removed member reads nothing.
+      const library = await resolveLibrary(db, user.id, team);
       const page = await options.libraryReads.read(
         user.id,
-        `list ${sort} ${limit} ${before ?? ''}`,
+        `list ${libraryKey(library)} ${library.access} ${sort} ${limit} ${before ?? ''}`,
         async () => {
-          const rows = await listTranscriptionsPage(db, user.id, { sort, limit, cursor });
+          const rows = await listTranscriptionsPage(db, library, { sort, limit, cursor });
           return {
-            items: rows.items.map(toTranscriptionListItemDto),
+            items: rows.items.map((row) => toTranscriptionListItemDto(row, library.access)),
             nextCursor: rows.nextCursor,
           };
         },
@@ -228,6 +242,7 @@ export async function transcriptionsRoutes(
           limit: String(limit),
           sort,
           before: page.nextCursor,
+          ...(team === undefined ? {} : { team }),
         });
         reply
           .header('x-next-cursor', page.nextCursor)
@@ -250,12 +265,18 @@ export async function transcriptionsRoutes(
     },
     async (request): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row, access } = await findAccessibleTranscription(
+        db,
+        user.id,
+        request.params.id,
+        'read',
+      );
       await recordTranscriptionView(db, user.id, row.id);
       return toTranscriptionDto(
         row,
         originOf(request),
         await findTranscriptDeletesAt(db, retentionMaxDays, row),
+        await transcriptionViewer(db, access, row),
       );
     },
   );
@@ -273,7 +294,7 @@ export async function transcriptionsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'read');
       await recordTranscriptionPlay(db, user.id, row, request.headers.range);
       return sendAudio(request, reply, storage, row, 'private, max-age=3600');
     },

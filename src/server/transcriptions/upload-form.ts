@@ -10,6 +10,8 @@ import { AppError } from '../errors/app-error.js';
 export const LIVE_PREVIEW_FIELD_MESSAGE =
   "livePreview must be the previewId the live preview's ready message gave (a UUID).";
 
+export const TEAM_FIELD_MESSAGE = 'team must be the id of a team you are in.';
+
 /** The text fields of `POST /api/transcriptions`; other fields are ignored, as before. */
 export const uploadFieldsSchema = z.object({
   speakers: speakersFieldSchema,
@@ -17,6 +19,14 @@ export const uploadFieldsSchema = z.object({
   task: taskFieldSchema,
   denoise: denoiseFieldSchema,
   vocabulary: vocabularyFieldSchema,
+  team: z
+    .string({ error: TEAM_FIELD_MESSAGE })
+    .min(1, { error: TEAM_FIELD_MESSAGE })
+    .max(100, { error: TEAM_FIELD_MESSAGE })
+    .optional()
+    .describe(
+      "A team's id: the transcription goes into the team's library (your role must allow uploading). It still counts against your plan.",
+    ),
   livePreview: z
     .uuid({ error: LIVE_PREVIEW_FIELD_MESSAGE })
     .optional()
@@ -36,6 +46,8 @@ export interface UploadForm {
   vocabulary: string[];
   /** The live preview of this recording, whose charge the upload claims if it still can. */
   livePreview?: string;
+  /** The team whose library it goes into, or null for the uploader's own. */
+  teamId: string | null;
 }
 
 export interface UploadFormContext {
@@ -43,6 +55,8 @@ export interface UploadFormContext {
   defaultLanguage: () => Promise<string>;
   /** What the engine serving new work can do now. */
   capabilities: () => Promise<SpeechCapabilities>;
+  /** Refuses a team the user may not upload into (404 outside it, 403 for a viewer). */
+  assertMayUploadInto: (teamId: string) => Promise<void>;
 }
 
 /**
@@ -57,6 +71,8 @@ export async function readUploadForm(
   if (!parsed.success)
     throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid form.');
   const { speakers, task, denoise } = parsed.data;
+  const teamId = parsed.data.team ?? null;
+  if (teamId !== null) await context.assertMayUploadInto(teamId);
   const language = parsed.data.language ?? (await context.defaultLanguage());
   assertLanguageServed(await context.capabilities(), { language, task });
   return {
@@ -66,6 +82,7 @@ export async function readUploadForm(
     denoise,
     vocabulary: parsed.data.vocabulary ?? [],
     livePreview: parsed.data.livePreview,
+    teamId,
   };
 }
 

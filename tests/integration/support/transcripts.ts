@@ -27,7 +27,7 @@ export const SAMPLE_SEGMENTS: TranscriptSegmentDto[] = [
 ];
 
 /** A silent 8 kHz mono 16-bit WAV of the given length: real audio bytes for the audio routes. */
-function silentWav(seconds: number): Buffer {
+export function silentWav(seconds: number): Buffer {
   const sampleRate = 8000;
   const dataBytes = Math.round(seconds * sampleRate) * 2;
   const header = Buffer.alloc(44);

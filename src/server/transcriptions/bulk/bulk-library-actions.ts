@@ -1,5 +1,5 @@
 import type { BulkResultDto } from '../../../core/api/bulk-actions.js';
-import { planFor } from '../../../core/plans.js';
+import { type Plan, planFor } from '../../../core/plans.js';
 import { isUserPaid } from '../../billing/is-user-paid.js';
 import { AppError } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -20,8 +20,8 @@ export function bulkDeleteTranscriptions(
   userId: string,
   ids: readonly string[],
 ): Promise<BulkResultDto> {
-  return runBulkAction(deps.database.db, userId, ids, async (id) => {
-    const deleted = await trashTranscription(deps, userId, id);
+  return runBulkAction(deps.database.db, userId, ids, 'manageTranscriptions', async (target) => {
+    const deleted = await trashTranscription(deps, target.userId, target.id, new Date(), userId);
     if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
   });
 }
@@ -32,9 +32,15 @@ export async function bulkRestoreTranscriptions(
   userId: string,
   ids: readonly string[],
 ): Promise<BulkResultDto> {
-  const plan = planFor(await isUserPaid(deps.database.db, userId));
-  return runBulkAction(deps.database.db, userId, ids, (id) =>
-    untrashTranscription(deps, plan, userId, id),
+  // Each counts against its uploader's storage, so each uploader's plan decides.
+  const plans = new Map<string, Plan>();
+  const planOf = async (uploaderId: string) => {
+    const plan = plans.get(uploaderId) ?? planFor(await isUserPaid(deps.database.db, uploaderId));
+    plans.set(uploaderId, plan);
+    return plan;
+  };
+  return runBulkAction(deps.database.db, userId, ids, 'manageTranscriptions', async (target) =>
+    untrashTranscription(deps, await planOf(target.userId), target.userId, target.id, userId),
   );
 }
 
@@ -48,12 +54,28 @@ export async function bulkRetranscribeTranscriptions(
   userId: string,
   ids: readonly string[],
 ): Promise<BulkResultDto> {
-  const isPaid = await isUserPaid(deps.database.db, userId);
-  return runBulkAction(deps.database.db, userId, ids, async (id) => {
+  // Each counts against its uploader's month, so each uploader's plan decides.
+  const paid = new Map<string, boolean>();
+  const isPaidOf = async (uploaderId: string) => {
+    const isPaid = paid.get(uploaderId) ?? (await isUserPaid(deps.database.db, uploaderId));
+    paid.set(uploaderId, isPaid);
+    return isPaid;
+  };
+  return runBulkAction(deps.database.db, userId, ids, 'edit', async (target) => {
     await retranscribeTranscription(
       { database: deps.database, queue: deps.queue },
-      { userId, isPaid, transcriptionId: id, wholeFile: false },
+      {
+        userId: target.userId,
+        actorId: userId,
+        isPaid: await isPaidOf(target.userId),
+        transcriptionId: target.id,
+        wholeFile: false,
+      },
     );
-    await deps.signals.notify({ transcriptionId: id, userId });
+    await deps.signals.notify({
+      transcriptionId: target.id,
+      userId: target.userId,
+      teamId: target.teamId,
+    });
   });
 }

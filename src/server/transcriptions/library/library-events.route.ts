@@ -3,7 +3,11 @@ import type { ServerResponse } from 'node:http';
 import { authenticatedUser } from '../../accounts/authenticate.js';
 import type { Database } from '../../db/database.js';
 import type { SignedInStreams } from '../../accounts/signed-in-streams.js';
-import { findListItemForUser, listUnfinishedTranscriptions } from './list-transcriptions.js';
+import { findListItemInLibrary, listUnfinishedTranscriptions } from './list-transcriptions.js';
+import type { LibraryChanges } from './library-changes.js';
+import { resolveLibrary, type LibraryScope } from '../../teams/library-scope.js';
+import { findTeamRole } from '../../teams/team-membership.js';
+import { libraryEventsQuery } from '../../../core/api/transcriptions.js';
 import { toTranscriptionListItemDto } from '../transcription-dto.js';
 import { apiErrorSchema } from '../../../core/api/common.js';
 import { SESSION_SECURITY } from '../../http/api-schemas.js';
@@ -16,7 +20,8 @@ import type { TranscriptionSignals } from '../../live/transcription-signals.js';
  * opens with every unfinished transcription as it is now (nothing changed between the list and
  * the stream goes unseen), then sends a `transcription` event (the list item) whenever one of
  * theirs changes, and `removed` (its id) when one is deleted. It stays open until the page
- * closes it.
+ * closes it. With `team`, the same for a team's library: it ends as soon as the reader is no
+ * longer in the team (the team_members trigger tells this process at once).
  */
 export function libraryEventsRoute(
   app: FastifyInstance,
@@ -26,6 +31,7 @@ export function libraryEventsRoute(
     openStreams: Set<ServerResponse>;
     /** Ends the stream once its session is no longer valid (sign-out, account deletion). */
     streams: SignedInStreams;
+    libraryChanges: LibraryChanges;
   },
 ) {
   const { db, signals } = options;
@@ -33,18 +39,25 @@ export function libraryEventsRoute(
   const schema = {
     tags: ['Transcriptions'],
     security: SESSION_SECURITY,
-    summary: "Follow all of the user's transcriptions (a stream of server-sent events)",
+    summary:
+      "Follow all of the user's transcriptions, or a team's (`team`) (a stream of server-sent events)",
+    querystring: libraryEventsQuery,
     response: {
       200: { content: { 'text/event-stream': { schema: libraryEventsSchema } } },
       401: apiErrorSchema,
+      404: apiErrorSchema,
     },
   };
   app.get('/api/transcriptions/events', { config, schema }, async (request, reply) => {
     const user = authenticatedUser(request);
+    const { team } = request.query as { team?: string };
+    const library: LibraryScope = await resolveLibrary(db, user.id, team);
     let unwatch = (): void => undefined;
+    let unwatchMembership = (): void => undefined;
     let release = (): void => undefined;
     const stream = openEventStream(reply, options.openStreams, () => {
       unwatch();
+      unwatchMembership();
       release();
     });
     release = options.streams.hold(user, request.headers.cookie, () => stream.end());
@@ -60,18 +73,24 @@ export function libraryEventsRoute(
       running = true;
       try {
         while ((everything || pending.size > 0) && !stream.closed) {
+          if (library.teamId !== null) {
+            const role = await findTeamRole(db, library.teamId, user.id);
+            // Left or removed: the team's library is no longer theirs to follow.
+            if (!role) return stream.end();
+            library.access = role;
+          }
           if (everything) {
             everything = false;
             pending.clear();
-            for (const row of await listUnfinishedTranscriptions(db, user.id))
-              send('transcription', toTranscriptionListItemDto(row));
+            for (const row of await listUnfinishedTranscriptions(db, library))
+              send('transcription', toTranscriptionListItemDto(row, library.access));
             continue;
           }
           const [id] = pending;
           if (id === undefined) break;
           pending.delete(id);
-          const row = await findListItemForUser(db, user.id, id);
-          if (row) send('transcription', toTranscriptionListItemDto(row));
+          const row = await findListItemInLibrary(db, library, id);
+          if (row) send('transcription', toTranscriptionListItemDto(row, library.access));
           else send('removed', { id });
         }
       } catch (error) {
@@ -80,11 +99,25 @@ export function libraryEventsRoute(
         running = false;
       }
     };
-    unwatch = signals.watchUser(user.id, (transcriptionId) => {
+    const changed = (transcriptionId?: string) => {
       if (transcriptionId === undefined) everything = true;
       else pending.add(transcriptionId);
       void drain();
-    });
+    };
+    unwatch =
+      library.teamId === null
+        ? signals.watchUser(user.id, changed)
+        : signals.watchTeam(library.teamId, changed);
+    const { teamId } = library;
+    if (teamId !== null)
+      unwatchMembership = options.libraryChanges.watch(user.id, () => {
+        findTeamRole(db, teamId, user.id).then(
+          (role) => {
+            if (!role) stream.end();
+          },
+          (error: unknown) => request.log.warn({ err: error }, 'could not check a membership'),
+        );
+      });
     await drain();
   });
 }

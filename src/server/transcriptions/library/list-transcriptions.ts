@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { transcriptions } from '../../db/schema.js';
+import { transcriptions, user } from '../../db/schema.js';
+import { inLibrary, type LibraryScope } from '../../teams/library-scope.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
 import { excerptSourceColumn } from '../transcript-excerpt.js';
 
@@ -53,19 +54,21 @@ const listColumns = {
   completedAt: t.completedAt,
   version: t.version,
   shareToken: t.shareToken,
+  teamId: t.teamId,
+  uploaderName: user.name,
 };
 
 export type ListRow = Awaited<ReturnType<typeof listTranscriptionsPage>>['items'][number];
 
-/** One page of a user's transcriptions, by keyset on an index of (user_id, key, id). */
+/** One page of a library, by keyset on an index of (user_id or team_id, key, id). */
 export async function listTranscriptionsPage(
   db: Database,
-  userId: string,
+  scope: LibraryScope,
   options: { sort: ListSort; limit: number; cursor?: ListCursor },
 ) {
   const { sort, limit, cursor } = options;
   const order = ORDERS[sort];
-  const conditions: SQL[] = [eq(t.userId, userId), isNull(t.deletedAt)];
+  const conditions: SQL[] = [inLibrary(scope), isNull(t.deletedAt)];
   if (cursor && 'before' in cursor) {
     conditions.push(sql`${t.createdAt} < ${cursor.before}::timestamptz`);
   } else if (cursor) {
@@ -78,6 +81,7 @@ export async function listTranscriptionsPage(
   const rows = await db
     .select({ ...listColumns, cursorKey: cursorKey(sort) })
     .from(t)
+    .innerJoin(user, eq(user.id, t.userId))
     .where(and(...conditions))
     .orderBy(direction(order.key), direction(t.id))
     .limit(limit + 1);
@@ -95,22 +99,22 @@ function normaliseKey(sort: ListSort, key: string | number): string | number {
   return sort === 'duration' ? Number(key) : String(key);
 }
 
-/** The user's transcriptions still waiting or running, as list items. */
-export function listUnfinishedTranscriptions(db: Database, userId: string) {
+/** The library's transcriptions still waiting or running, as list items. */
+export function listUnfinishedTranscriptions(db: Database, scope: LibraryScope) {
   return db
     .select(listColumns)
     .from(t)
-    .where(
-      and(eq(t.userId, userId), isNull(t.deletedAt), sql`${t.status} in ('queued', 'processing')`),
-    )
+    .innerJoin(user, eq(user.id, t.userId))
+    .where(and(inLibrary(scope), isNull(t.deletedAt), sql`${t.status} in ('queued', 'processing')`))
     .orderBy(desc(t.createdAt));
 }
 
-/** One of the user's transcriptions as a list item, or none when it is gone or not theirs. */
-export async function findListItemForUser(db: Database, userId: string, id: string) {
+/** One of the library's transcriptions as a list item, or none when it is gone or not in it. */
+export async function findListItemInLibrary(db: Database, scope: LibraryScope, id: string) {
   const [row] = await db
     .select(listColumns)
     .from(t)
-    .where(and(eq(t.userId, userId), eq(t.id, id), isNull(t.deletedAt)));
+    .innerJoin(user, eq(user.id, t.userId))
+    .where(and(inLibrary(scope), eq(t.id, id), isNull(t.deletedAt)));
   return row;
 }

@@ -9,11 +9,13 @@ import { apiErrorSchema } from '../../../core/api/common.js';
 import { SESSION_SECURITY } from '../../http/api-schemas.js';
 import { transcriptionEventsSchema } from '../transcription-schemas.js';
 import { transcriptionIdParams, transcriptionSchema } from '../../../core/api/transcriptions.js';
-import { findOwnedTranscription } from '../owned-transcription.js';
+import { accessTo, findAccessibleTranscription } from '../accessible-transcription.js';
+import type { LibraryChanges } from './library-changes.js';
+import { transcriptionViewer } from '../transcription-viewer.js';
 import { cancelTranscription } from '../processing/transcription-run.repository.js';
 import { findTranscriptDeletesAt } from '../transcript-deletes-at.js';
 import { toTranscriptionDto } from '../transcription-dto.js';
-import { findTranscriptionForUser } from '../transcription.repository.js';
+import { findTranscriptionById } from '../transcription.repository.js';
 import { openEventStream } from '../../live/event-stream.js';
 import type { SignedInStreams } from '../../accounts/signed-in-streams.js';
 import { libraryEventsRoute } from './library-events.route.js';
@@ -32,11 +34,26 @@ export interface TranscriptionEventsRoutesOptions {
   signals: TranscriptionSignals;
   originOf: OriginOf;
   streams: SignedInStreams;
+  libraryChanges: LibraryChanges;
 }
 
 export const ALREADY_ENDED =
   'This transcription has already finished, so there is nothing to cancel.';
 const documented = { tags: ['Transcriptions'], security: SESSION_SECURITY };
+
+async function mayReadIn(
+  db: Database,
+  userId: string,
+  row: Parameters<typeof accessTo>[2],
+): Promise<boolean> {
+  try {
+    await accessTo(db, userId, row, 'read');
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
 
 /** The live side of transcriptions: the events streams (one job's, the library's) and Cancel. */
 export async function transcriptionEventsRoutes(
@@ -45,13 +62,21 @@ export async function transcriptionEventsRoutes(
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, signals } = options;
+  const mayRead = (userId: string, row: Parameters<typeof accessTo>[2]) =>
+    mayReadIn(db, userId, row);
   const openStreams = new Set<ServerResponse>();
   // Streams stay open for as long as a job runs: end them, so shutdown is not held up.
   app.addHook('preClose', async () => {
     for (const stream of openStreams) stream.end();
   });
 
-  libraryEventsRoute(parent, { db, signals, openStreams, streams: options.streams });
+  libraryEventsRoute(parent, {
+    db,
+    signals,
+    openStreams,
+    streams: options.streams,
+    libraryChanges: options.libraryChanges,
+  });
 
   app.get(
     '/api/transcriptions/:id/events',
@@ -70,13 +95,21 @@ export async function transcriptionEventsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row: opened } = await findAccessibleTranscription(
+        db,
+        user.id,
+        request.params.id,
+        'read',
+      );
+      const { id } = opened;
       let position = parseLastEventId(request.headers['last-event-id']);
 
       let unwatch = (): void => undefined;
+      let unwatchLibrary = (): void => undefined;
       let release = (): void => undefined;
       const stream = openEventStream(reply, openStreams, () => {
         unwatch();
+        unwatchLibrary();
         release();
       });
       release = options.streams.hold(user, request.headers.cookie, () => stream.end());
@@ -92,8 +125,10 @@ export async function transcriptionEventsRoutes(
         try {
           do {
             again = false;
-            const row = await findTranscriptionForUser(db, user.id, id);
+            const row = await findTranscriptionById(db, id);
             if (!row) return stream.end(); // deleted meanwhile
+            // Moved away from the reader, or the reader left or was removed from its team.
+            if (!(await mayRead(user.id, row))) return stream.end();
             const step = eventsSince(position, row);
             for (const event of step.events) stream.write(formatEvent(event));
             position = step.position;
@@ -106,6 +141,8 @@ export async function transcriptionEventsRoutes(
         }
       };
       unwatch = signals.watch(id, () => void sync());
+      // The team_members trigger says when the reader's membership changed: check again at once.
+      unwatchLibrary = options.libraryChanges.watch(user.id, () => void sync());
       await sync();
     },
   );
@@ -121,6 +158,7 @@ export async function transcriptionEventsRoutes(
         response: {
           200: transcriptionSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
         },
@@ -128,14 +166,24 @@ export async function transcriptionEventsRoutes(
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const { id } = await findOwnedTranscription(db, user.id, request.params.id);
-      const cancelled = await cancelTranscription(db, user.id, id);
+      const { row, access } = await findAccessibleTranscription(
+        db,
+        user.id,
+        request.params.id,
+        'edit',
+      );
+      const cancelled = await cancelTranscription(db, row.userId, row.id);
       if (!cancelled) throw new AppError('conflict', ALREADY_ENDED);
-      await signals.notify({ transcriptionId: id, userId: user.id });
+      await signals.notify({
+        transcriptionId: row.id,
+        userId: row.userId,
+        teamId: cancelled.teamId,
+      });
       return toTranscriptionDto(
         cancelled,
         options.originOf(request),
         await findTranscriptDeletesAt(db, options.retentionMaxDays, cancelled),
+        await transcriptionViewer(db, access, cancelled),
       );
     },
   );

@@ -83,7 +83,9 @@ export async function processTranscription(
   const row = await startRun(db, transcriptionId);
   if (!row) return;
   const changed = () =>
-    signals.notify({ transcriptionId: row.id, userId: row.userId }).catch(() => undefined);
+    signals
+      .notify({ transcriptionId: row.id, userId: row.userId, teamId: row.teamId })
+      .catch(() => undefined);
   await changed();
 
   const cancel = watchForCancel(db, signals, row.id);

@@ -18,7 +18,7 @@ export async function deleteTranscription(
   id: string,
   now: Date = new Date(),
   actorId: string | null = userId,
-): Promise<{ restorableUntil: Date } | undefined> {
+): Promise<{ restorableUntil: Date; teamId: string | null } | undefined> {
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(transcriptions)
@@ -35,10 +35,13 @@ export async function deleteTranscription(
           isNull(transcriptions.deletedAt),
         ),
       )
-      .returning({ id: transcriptions.id });
+      .returning({ id: transcriptions.id, teamId: transcriptions.teamId });
     if (deleted) await recordTranscriptionEvent(tx, deleteEvent(actorId, id));
     return deleted;
   });
   if (!row) return undefined;
-  return { restorableUntil: new Date(now.getTime() + RESTORABLE_SECONDS * 1000) };
+  return {
+    restorableUntil: new Date(now.getTime() + RESTORABLE_SECONDS * 1000),
+    teamId: row.teamId,
+  };
 }

@@ -13,14 +13,16 @@ export const NOT_RESTORABLE = 'This transcript was not deleted just now, so it c
 
 /**
  * Undoes a deletion while the transcript is still restorable. Its audio counts against the
- * storage again, so a restore that would not fit (the space was used meanwhile) is refused.
+ * uploader's (`userId`) storage again, so a restore that would not fit (the space was used
+ * meanwhile) is refused. `actorId` is who undoes it, for the audit trail.
  */
 export async function restoreDeletedTranscription(
   database: DatabaseHandle,
   plan: Plan,
   userId: string,
   id: string,
-): Promise<void> {
+  actorId: string = userId,
+): Promise<{ teamId: string | null }> {
   const { db } = database;
   const restorable = and(
     eq(transcriptions.id, id),
@@ -37,16 +39,18 @@ export async function restoreDeletedTranscription(
     .update(transcriptions)
     .set({ deletedAt: null, updatedAt: new Date() })
     .where(restorable)
-    .returning({ id: transcriptions.id })
+    .returning({ teamId: transcriptions.teamId })
     .toSQL();
-  await withRawTransaction(database, async (executeSql) => {
+  return withRawTransaction(database, async (executeSql) => {
     await lockUserQuota(executeSql, userId);
     const { rows } = await executeSql(find.sql, find.params);
     const found = rows[0] as { file_size: number | string } | undefined;
     if (!found) throw new AppError('not_found', NOT_RESTORABLE);
     await assertStorageQuota(executeSql, db, plan, userId, Number(found.file_size));
     const restored = await executeSql(restore.sql, restore.params);
-    if (restored.rows.length === 0) throw new AppError('not_found', NOT_RESTORABLE);
-    await recordTranscriptionEventIn(executeSql, restoreEvent(userId, id));
+    const [row] = restored.rows as { team_id: string | null }[];
+    if (!row) throw new AppError('not_found', NOT_RESTORABLE);
+    await recordTranscriptionEventIn(executeSql, restoreEvent(actorId, id));
+    return { teamId: row.team_id };
   });
 }

@@ -15,8 +15,9 @@ export interface TrashDeps {
 
 /**
  * What "Delete" does for one transcript, from one route or many: deleted at once, running work
- * stopped, open pages told, webhooks sent. Undefined when the owner has no such transcript.
- * `actorId` is who deletes it, for the audit trail: null for the retention job.
+ * stopped, open pages told, webhooks sent. Undefined when the uploader `userId` has no such
+ * transcript (the caller checked the reader's right to delete it). `actorId` is who deletes it,
+ * for the audit trail: null for the retention job.
  */
 export async function trashTranscription(
   deps: TrashDeps,
@@ -27,9 +28,9 @@ export async function trashTranscription(
 ): Promise<{ restorableUntil: Date } | undefined> {
   const deleted = await deleteTranscription(deps.database.db, userId, id, now, actorId);
   if (!deleted) return undefined;
-  await deps.signals.notify({ transcriptionId: id, userId });
+  await deps.signals.notify({ transcriptionId: id, userId, teamId: deleted.teamId });
   await deps.announce?.({ id, userId }, 'transcription.deleted');
-  return deleted;
+  return { restorableUntil: deleted.restorableUntil };
 }
 
 /** What "Undo" does for one transcript: throws the single route's refusal when it cannot. */
@@ -38,7 +39,8 @@ export async function untrashTranscription(
   plan: Plan,
   userId: string,
   id: string,
+  actorId: string = userId,
 ): Promise<void> {
-  await restoreDeletedTranscription(deps.database, plan, userId, id);
-  await deps.signals.notify({ transcriptionId: id, userId });
+  const { teamId } = await restoreDeletedTranscription(deps.database, plan, userId, id, actorId);
+  await deps.signals.notify({ transcriptionId: id, userId, teamId });
 }

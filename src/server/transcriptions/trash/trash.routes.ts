@@ -9,12 +9,22 @@ import { transcriptionIdParams } from '../../../core/api/transcriptions.js';
 import { planFor } from '../../../core/plans.js';
 import { authenticatedUser } from '../../accounts/authenticate.js';
 import { isUserPaid } from '../../billing/is-user-paid.js';
+import {
+  findAccessibleTranscription,
+  findAccessibleTranscriptionWithDeleted,
+} from '../accessible-transcription.js';
+import { NOT_RESTORABLE } from './restore-deleted-transcription.js';
 import { AppError } from '../../errors/app-error.js';
 import { SESSION_OR_KEY_SECURITY } from '../../http/api-schemas.js';
 import { TRANSCRIPTION_NOT_FOUND } from '../owned-transcription.js';
 import { type TrashDeps, trashTranscription, untrashTranscription } from './trash-transcription.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 const documented = { tags: ['Transcriptions'], security: SESSION_OR_KEY_SECURITY };
 const library = { auth: 'session-or-key' as const };
 
@@ -39,7 +49,13 @@ export async function trashRoutes(parent: FastifyInstance, options: TrashRoutesO
     },
     async (request): Promise<TranscriptionDeletedDto> => {
       const user = authenticatedUser(request);
-      const deleted = await trashTranscription(options, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(
+        database.db,
+        user.id,
+        request.params.id,
+        'manageTranscriptions',
+      );
+      const deleted = await trashTranscription(options, row.userId, row.id, new Date(), user.id);
       if (!deleted) throw new AppError('not_found', TRANSCRIPTION_NOT_FOUND);
       return { ok: true, restorableUntil: deleted.restorableUntil.toISOString() };
     },
@@ -53,13 +69,24 @@ export async function trashRoutes(parent: FastifyInstance, options: TrashRoutesO
         ...documented,
         summary: 'Undo the deletion of a transcript deleted in the last 30 seconds',
         params: transcriptionIdParams,
-        response: { 200: okSchema, 403: apiErrorSchema, ...errors },
+        response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const plan = planFor(await isUserPaid(database.db, user.id));
-      await untrashTranscription(options, plan, user.id, request.params.id);
+      const { row } = await findAccessibleTranscriptionWithDeleted(
+        database.db,
+        user.id,
+        request.params.id,
+        'manageTranscriptions',
+      ).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'not_found')
+          throw new AppError('not_found', NOT_RESTORABLE);
+        throw error;
+      });
+      // The uploader's storage holds it again, so the uploader's plan decides.
+      const plan = planFor(await isUserPaid(database.db, row.userId));
+      await untrashTranscription(options, plan, row.userId, row.id, user.id);
       return { ok: true as const };
     },
   );

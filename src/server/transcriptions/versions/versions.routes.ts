@@ -17,14 +17,20 @@ import { SESSION_OR_KEY_SECURITY, SESSION_SECURITY } from '../../http/api-schema
 import type { OriginOf } from '../../http/request-origin.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { hasWordsToAlign } from '../edit-transcription.js';
-import { findOwnedTranscription } from '../owned-transcription.js';
+import { findAccessibleTranscription } from '../accessible-transcription.js';
+import { transcriptionViewer } from '../transcription-viewer.js';
 import { enqueueWordAlignment } from '../processing/word-alignment-jobs.js';
 import { findTranscriptDeletesAt } from '../transcript-deletes-at.js';
 import { toTranscriptionDto } from '../transcription-dto.js';
 import { listVersions } from './list-versions.js';
 import { restoreVersion } from './restore-version.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 export interface VersionsRoutesOptions {
   /** RETENTION_MAX_DAYS, for the date a transcript is deleted. */
@@ -55,7 +61,7 @@ export async function versionsRoutes(parent: FastifyInstance, options: VersionsR
     },
     async (request, reply): Promise<TranscriptVersionListDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row } = await findAccessibleTranscription(db, user.id, request.params.id, 'read');
       reply.header('cache-control', 'private, no-store');
       return { versions: await listVersions(db, row) };
     },
@@ -76,7 +82,12 @@ export async function versionsRoutes(parent: FastifyInstance, options: VersionsR
     },
     async (request, reply): Promise<TranscriptionDto> => {
       const user = authenticatedUser(request);
-      const row = await findOwnedTranscription(db, user.id, request.params.id);
+      const { row, access } = await findAccessibleTranscription(
+        db,
+        user.id,
+        request.params.id,
+        'edit',
+      );
       const restored = await restoreVersion(database, row, request.params.version, user.id);
       if (hasWordsToAlign(restored))
         await enqueueWordAlignment(queue, { transcriptionId: restored.id }).catch(
@@ -88,6 +99,7 @@ export async function versionsRoutes(parent: FastifyInstance, options: VersionsR
         restored,
         originOf(request),
         await findTranscriptDeletesAt(database.db, options.retentionMaxDays, restored),
+        await transcriptionViewer(db, access, restored),
       );
     },
   );

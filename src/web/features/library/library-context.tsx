@@ -2,8 +2,11 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ListedTranscriptionsProvider } from '../transcription-data/listed-transcriptions';
 import type { LibrarySort } from './library-pages';
 import { useLibrary } from './library-queries';
+import { useSelectedTeam } from '../transcription-data/selected-library';
 
 interface LibraryState {
+  /** The team whose library is shown, or null for the user's own. */
+  team: string | null;
   sort: LibrarySort;
   setSort: (sort: LibrarySort) => void;
   library: ReturnType<typeof useLibrary>;
@@ -18,9 +21,10 @@ const LibraryContext = createContext<LibraryState | null>(null);
  */
 export function LibraryProvider({ children }: { children: ReactNode }) {
   const [sort, setSort] = useState<LibrarySort>('newest');
-  const library = useLibrary(sort);
+  const team = useSelectedTeam();
+  const library = useLibrary(sort, team);
   return (
-    <LibraryContext.Provider value={{ sort, setSort, library }}>
+    <LibraryContext.Provider value={{ team, sort, setSort, library }}>
       <ListedTranscriptionsProvider value={library.items}>{children}</ListedTranscriptionsProvider>
     </LibraryContext.Provider>
   );

@@ -26,9 +26,11 @@ export function libraryPageUrl(
   sort: LibrarySort,
   before: string | null,
   limit = LIBRARY_PAGE_SIZE,
+  team: string | null = null,
 ): string {
   const query = new URLSearchParams({ limit: String(limit), sort });
   if (before !== null) query.set('before', before);
+  if (team !== null) query.set('team', team);
   return `/api/transcriptions?${query.toString()}`;
 }
 

@@ -14,6 +14,7 @@ import { useLibraryState } from './library-context';
 import { searchKey, useTranscriptSearch } from './library-queries';
 import { LibrarySearchBox } from './library-search-box';
 import { LibrarySortSelect } from './library-sort-select';
+import { LibrarySwitcher } from './library-switcher';
 import { SearchResults } from './search-results';
 import { SearchSpeakerSelect } from './search-speaker-select';
 import { speakerFilterOptions } from './search-speakers';
@@ -31,13 +32,13 @@ const SEARCH_DELAY_MS = 250;
  * a time, or the empty state with a way to the upload picker.
  */
 export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => void }) {
-  const { sort, setSort, library } = useLibraryState();
+  const { team, sort, setSort, library } = useLibraryState();
   const [query, setQuery] = useState('');
   /** A search narrowed to one speaker (a name people gave), or null for anyone. */
   const [speaker, setSpeaker] = useState<string | null>(null);
   const typed = query.trim();
   const searchFor = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const search = useTranscriptSearch(searchFor, speaker);
+  const search = useTranscriptSearch(searchFor, speaker, team);
   const speakerOptions = speakerFilterOptions(search.data, speaker);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -49,7 +50,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
     if (!typed) return;
     try {
       const hits = await queryClient.fetchQuery<SearchHitDto[]>({
-        queryKey: searchKey(typed, speaker),
+        queryKey: searchKey(typed, speaker, team),
         staleTime: 5_000,
       });
       const best = hits[0];
@@ -73,7 +74,10 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
   return (
     <Card>
       <CardHeader className="space-y-3">
-        <CardTitle>Recent Transcriptions</CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Recent Transcriptions</CardTitle>
+          <LibrarySwitcher />
+        </div>
         {showTools ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <div className="min-w-0 flex-1">
@@ -94,7 +98,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
       </CardHeader>
       <CardContent>
         <div className="empty:hidden mb-4">
-          <BulkActionsBar selection={selection} />
+          <BulkActionsBar selection={selection} team={team} />
         </div>
         {typed !== '' && shownHits && shownHits.length > 0 ? (
           <SelectAllRow

@@ -17,12 +17,14 @@ const LIBRARY_EVENTS_URL = '/api/transcriptions/events';
  * change into the loaded pages in place (the latest line, progress, status). Returns true when
  * the list must poll instead: no EventSource in this browser, or the server refused the stream.
  */
-export function useLibraryEvents(active: boolean): boolean {
+export function useLibraryEvents(active: boolean, team: string | null = null): boolean {
   const queryClient = useQueryClient();
   const [refused, setRefused] = useState(false);
   useEffect(() => {
     if (!active || !supportsEventSource()) return;
-    const source = new EventSource(LIBRARY_EVENTS_URL, { withCredentials: true });
+    const url =
+      team === null ? LIBRARY_EVENTS_URL : `${LIBRARY_EVENTS_URL}?team=${encodeURIComponent(team)}`;
+    const source = new EventSource(url, { withCredentials: true });
     source.addEventListener('transcription', (message) => {
       const item = JSON.parse((message as MessageEvent<string>).data) as TranscriptionListItemDto;
       let shown = false;
@@ -54,6 +56,6 @@ export function useLibraryEvents(active: boolean): boolean {
       if (source.readyState === EventSource.CLOSED) setRefused(true);
     });
     return () => source.close();
-  }, [active, queryClient]);
+  }, [active, queryClient, team]);
   return refused || !supportsEventSource();
 }

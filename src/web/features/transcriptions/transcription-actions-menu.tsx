@@ -7,6 +7,7 @@ import type { TranscriptionListItemDto } from '../../../core/api/transcriptions'
 import { MESSAGES } from '../../../core/messages';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ShareDialog } from '../sharing/share-dialog';
+import { accessAllows } from '../../../core/teams/transcription-access';
 import { downloadTranscription } from './download-transcription';
 import { EXPORT_FORMAT_LABELS } from './export-format-labels';
 import { useDeleteTranscription } from '../transcription-data/transcription-queries';
@@ -28,7 +29,8 @@ const contentClasses =
 export function TranscriptionActionsMenu({
   transcription,
 }: {
-  transcription: Pick<TranscriptionListItemDto, 'id' | 'filename' | 'status'>;
+  transcription: Pick<TranscriptionListItemDto, 'id' | 'filename' | 'status'> &
+    Partial<Pick<TranscriptionListItemDto, 'access'>>;
 }) {
   const [, navigate] = useLocation();
   const deletion = useDeleteTranscription();
@@ -59,14 +61,16 @@ export function TranscriptionActionsMenu({
               <Eye aria-hidden="true" className="h-4 w-4" />
               View full transcript
             </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={itemClasses}
-              disabled={!completed}
-              onSelect={() => setSharing(true)}
-            >
-              <Share2 aria-hidden="true" className="h-4 w-4" />
-              Share…
-            </DropdownMenu.Item>
+            {accessAllows(transcription.access, 'share') ? (
+              <DropdownMenu.Item
+                className={itemClasses}
+                disabled={!completed}
+                onSelect={() => setSharing(true)}
+              >
+                <Share2 aria-hidden="true" className="h-4 w-4" />
+                Share…
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Group aria-labelledby={`download-${transcription.id}`}>
               <DropdownMenu.Label
@@ -87,15 +91,19 @@ export function TranscriptionActionsMenu({
                 </DropdownMenu.Item>
               ))}
             </DropdownMenu.Group>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item
-              className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
-              disabled={deletion.isPending}
-              onSelect={() => setConfirmingDelete(true)}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Delete
-            </DropdownMenu.Item>
+            {accessAllows(transcription.access, 'manageTranscriptions') ? (
+              <>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                <DropdownMenu.Item
+                  className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50`}
+                  disabled={deletion.isPending}
+                  onSelect={() => setConfirmingDelete(true)}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  Delete
+                </DropdownMenu.Item>
+              </>
+            ) : null}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -13,6 +13,9 @@ import { useComments } from '../comments/comment-queries';
 import { ShareButton } from '../sharing/share-dialog';
 import { downloadTranscription } from './download-transcription';
 import { RetranscribeButton } from './retranscribe-button';
+import { accessAllows } from '../../../core/teams/transcription-access';
+import { useTeams } from '../transcription-data/selected-library';
+import { MoveToTeamButton } from './move-to-team-button';
 import { HistoryButton } from './history/history-button';
 import { TranscriptionEngineLine } from './transcription-engine-line';
 import { isUnfinished } from '../transcription-data/transcription-queries';
@@ -50,6 +53,8 @@ export function TranscriptionDetails({
   const { filename, segments } = workbench.document;
   const text = () => (segments.length > 0 ? transcriptText(segments) : transcription.text);
   const language = describeTranscriptLanguage(transcription);
+  const canEdit = accessAllows(transcription.access, 'edit');
+  const team = useTeams().find((each) => each.id === transcription.teamId);
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 lg:max-w-6xl">
@@ -60,12 +65,15 @@ export function TranscriptionDetails({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <TranscriptTitle
           filename={filename}
-          canRename={completed && workbench.saveState.status !== 'conflict'}
+          canRename={canEdit && completed && workbench.saveState.status !== 'conflict'}
           onRename={(name) => workbench.change((current) => ({ ...current, filename: name }))}
         />
         <div className="flex shrink-0 flex-wrap gap-2">
           {completed ? <CopyTextButton text={text} /> : null}
-          <ShareButton transcription={transcription} />
+          {accessAllows(transcription.access, 'share') ? (
+            <ShareButton transcription={transcription} />
+          ) : null}
+          <MoveToTeamButton transcription={transcription} />
           <DownloadMenu
             disabled={!completed}
             withComments={completed && (comments.data?.length ?? 0) > 0}
@@ -85,6 +93,12 @@ export function TranscriptionDetails({
       </div>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Fact label="Date" value={formatDate(transcription.createdAt)} />
+        {transcription.teamId ? (
+          <Fact label="Team" value={team?.name ?? 'A team you are in'} />
+        ) : null}
+        {transcription.teamId ? (
+          <Fact label="Uploaded by" value={transcription.uploader.name} />
+        ) : null}
         <Fact label="Duration" value={formatDuration(transcription.durationInSeconds)} />
         <Fact label="File size" value={formatFileSize(transcription.fileSize)} />
         {language ? <Fact label="Language" value={language} /> : null}
@@ -122,14 +136,14 @@ export function TranscriptionDetails({
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {transcription.recordingDeleted ? null : (
+        {transcription.recordingDeleted || !canEdit ? null : (
           <RetranscribeButton
             transcription={transcription}
             edited={transcription.isEdited || workbench.canUndo}
             beforeRun={() => workbench.settled()}
           />
         )}
-        {completed ? (
+        {completed && canEdit ? (
           <HistoryButton
             transcriptionId={transcription.id}
             beforeRestore={() => workbench.settled()}

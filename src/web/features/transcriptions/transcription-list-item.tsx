@@ -37,6 +37,9 @@ export function TranscriptionListItem({
         </Link>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
           <span>{formatDate(transcription.createdAt)}</span>
+          {transcription.teamId ? (
+            <span>Uploaded by {transcription.uploader.name || 'a former member'}</span>
+          ) : null}
           <span>{formatDuration(transcription.durationInSeconds)}</span>
           {transcription.language ? (
             <span>

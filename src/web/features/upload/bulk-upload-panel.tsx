@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { BulkFileRow } from './bulk-file-row';
 import { SpeakersSelect } from './speakers-select';
 import type { useBulkUpload } from './use-bulk-upload';
+import { useSelectedTeam } from '../transcription-data/selected-library';
 
 interface BulkUploadPanelProps {
   bulk: ReturnType<typeof useBulkUpload>;
@@ -18,6 +19,7 @@ interface BulkUploadPanelProps {
 
 /** Many files: shared options, one button, then each file's own state. */
 export function BulkUploadPanel({ bulk, language, task, refusal }: BulkUploadPanelProps) {
+  const team = useSelectedTeam();
   const [speakers, setSpeakers] = useState<SpeakersRequested>('auto');
   const { items } = bulk;
   const count = (state: string) => items.filter((item) => item.state === state).length;
@@ -48,7 +50,7 @@ export function BulkUploadPanel({ bulk, language, task, refusal }: BulkUploadPan
             <Button
               disabled={toSend === 0 || refusal !== null}
               onClick={() =>
-                bulk.start({ speakers, language, task, denoise: 'auto', vocabulary: '' })
+                bulk.start({ speakers, language, task, denoise: 'auto', vocabulary: '', team })
               }
             >
               Upload {toSend} {toSend === 1 ? 'file' : 'files'}

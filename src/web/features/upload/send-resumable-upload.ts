@@ -50,6 +50,7 @@ export function sendResumableUpload(
       denoise: choices.denoise,
     };
     if (choices.vocabulary.trim() !== '') metadata.vocabulary = choices.vocabulary;
+    if (choices.team) metadata.team = choices.team;
     upload = new tus.Upload(file, {
       endpoint: UPLOADS_ENDPOINT,
       metadata,

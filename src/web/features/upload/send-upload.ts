@@ -31,6 +31,8 @@ export interface UploadChoices {
   vocabulary: string;
   /** The recorder's live preview of this recording, if one opened (`previewId` of its `ready`). */
   livePreview?: string | null;
+  /** The team whose library it goes into, or null for the user's own. */
+  team?: string | null;
 }
 
 /**
@@ -71,6 +73,7 @@ export function sendUpload(
     form.append('denoise', choices.denoise);
     if (choices.vocabulary.trim() !== '') form.append('vocabulary', choices.vocabulary);
     if (choices.livePreview) form.append('livePreview', choices.livePreview);
+    if (choices.team) form.append('team', choices.team);
     form.append('audio', file, file.name);
     request.send(form);
   });

@@ -128,7 +128,9 @@ export function useBulkUpload() {
   useEffect(() => {
     if (!following) return;
     const timer = setInterval(() => {
-      void getJson<TranscriptionListItemDto[]>('/api/transcriptions?limit=100')
+      // The library the files went into: a team's uploads are listed in the team's.
+      const library = choices?.team ? `&team=${encodeURIComponent(choices.team)}` : '';
+      void getJson<TranscriptionListItemDto[]>(`/api/transcriptions?limit=100${library}`)
         .then((list) => {
           const byId = new Map((list ?? []).map((entry) => [entry.id, entry]));
           setItems((current) =>
@@ -149,7 +151,7 @@ export function useBulkUpload() {
         .catch(() => undefined);
     }, FOLLOW_POLL_MS);
     return () => clearInterval(timer);
-  }, [following]);
+  }, [following, choices?.team]);
 
   useEffect(() => {
     const pending = aborts.current;

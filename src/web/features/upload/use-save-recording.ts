@@ -9,6 +9,7 @@ import { refreshTranscriptionData } from '../transcription-data/transcription-qu
 import { announceResult } from './announce-result';
 import { sendUpload } from './send-upload';
 import { waitForTranscription } from './wait-for-transcription';
+import { useSelectedTeam } from '../transcription-data/selected-library';
 
 export type RecordingSavePhase = 'saving' | 'processing' | TranscriptionDto['status'];
 
@@ -47,6 +48,7 @@ export function useSaveRecording({
   onNotSaved: (id: string, problem: string) => void;
 }) {
   const queryClient = useQueryClient();
+  const team = useSelectedTeam();
   const [save, setSave] = useState<RecordingSave | null>(null);
   const [sending, setSending] = useState(0);
   const shown = useRef(0);
@@ -85,6 +87,7 @@ export function useSaveRecording({
           vocabulary: '',
           // Its preview was counted on the Free plan: the save claims it (decision 0072).
           livePreview: recording.livePreview,
+          team,
         },
         (fraction) => update({ progress: Math.round(fraction * 100) }),
       );
@@ -133,7 +136,7 @@ export function useSaveRecording({
         ...(final.text ? { text: final.text, transcribed: true } : {}),
       });
     },
-    [language, task, onNotSaved, queryClient],
+    [language, task, onNotSaved, queryClient, team],
   );
 
   return { save, saveRecording, sending: sending > 0 };

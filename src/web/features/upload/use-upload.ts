@@ -15,6 +15,7 @@ import { sendResumableUpload } from './send-resumable-upload';
 import { describeTransferRate, TransferRateMeter } from './transfer-rate';
 import { splitMessage, storageProblem, validateAudioFile } from './validate-audio-file';
 import { waitForTranscription } from './wait-for-transcription';
+import { useSelectedTeam } from '../transcription-data/selected-library';
 
 export type UploadPhase = 'idle' | 'ready' | 'uploading' | 'processing' | 'done';
 
@@ -27,6 +28,7 @@ export type UploadedJob = Pick<TranscriptionDto, 'id' | 'status' | 'progress' | 
 export function useUpload({ isPaid }: { isPaid: boolean }) {
   const queryClient = useQueryClient();
   const usage = useUsage();
+  const team = useSelectedTeam();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase>('idle');
   /** The upload's own progress (0-100) while sending. */
@@ -125,7 +127,7 @@ export function useUpload({ isPaid }: { isPaid: boolean }) {
     const meter = new TransferRateMeter();
     const request = sendResumableUpload(
       file,
-      { speakers, language, task, denoise, vocabulary },
+      { speakers, language, task, denoise, vocabulary, team },
       ({ sent, total }) => {
         setProgress(Math.min(100, (sent / Math.max(1, total)) * 100));
         const measured = meter.add(sent, total);

@@ -9,6 +9,7 @@ import { saveZip, useZipExport } from '../../../lib/use-zip-export';
 import { DOWNLOAD_FORMATS } from '../../transcriptions/download-transcription';
 import { BulkDeleteButton } from './bulk-delete-button';
 import { BulkRetranscribeButton } from './bulk-retranscribe-button';
+import { BulkMoveSelect } from './bulk-move-select';
 import type { LibrarySelection } from './use-library-selection';
 
 const statusUrl = (id: string) => `/api/exports/${encodeURIComponent(id)}`;
@@ -18,7 +19,14 @@ const count = (n: number) => (n === 1 ? '1 transcript' : `${n} transcripts`);
  * What to do with the chosen transcripts: download them as one ZIP in one format, transcribe
  * them again, or delete them (docs/decisions/0081, 0086).
  */
-export function BulkActionsBar({ selection }: { selection: LibrarySelection }) {
+export function BulkActionsBar({
+  selection,
+  team = null,
+}: {
+  selection: LibrarySelection;
+  /** The library shown (a team's id, or null for the user's own). */
+  team?: string | null;
+}) {
   const [format, setFormat] = useState<ExportFormat>('txt');
   const { state, start, reset } = useZipExport({
     startUrl: '/api/exports',
@@ -68,6 +76,11 @@ export function BulkActionsBar({ selection }: { selection: LibrarySelection }) {
         </Button>
         <BulkRetranscribeButton
           selection={selection}
+          disabled={preparing || size === 0 || selection.tooMany}
+        />
+        <BulkMoveSelect
+          selection={selection}
+          team={team}
           disabled={preparing || size === 0 || selection.tooMany}
         />
         <BulkDeleteButton

@@ -20,6 +20,7 @@ import { shortcutFor } from './page-shortcuts';
 import { PlaybackControls, PlayerAudio } from './player-bar';
 import { SaveStatus } from './save-status';
 import { SegmentEditor } from './segment-editor';
+import { accessAllows } from '../../../../core/teams/transcription-access';
 import { newSpeakerLabel, reassignSegment, renameSpeaker, startsTurn } from './speaker-edits';
 import { TranscriptAsText } from './transcript-as-text';
 import { EDIT_HINT_ID, SegmentLine } from './segment-line';
@@ -81,7 +82,9 @@ export function TranscriptWorkbench({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const sessions = useRef(0);
-  const readOnly = workbench.saveState.status === 'conflict';
+  const conflict = workbench.saveState.status === 'conflict';
+  // A team's viewer reads, plays and exports; the server refuses their edits anyway.
+  const readOnly = conflict || !accessAllows(transcription.access, 'edit');
   // The lines as the page opened them: saving replaces `transcription`, corrections are against these.
   const [openedSegments] = useState(() => transcription.segments);
 
@@ -338,7 +341,7 @@ export function TranscriptWorkbench({
         </div>
       </div>
 
-      {readOnly ? <ConflictAlert onReload={onReload} /> : null}
+      {conflict ? <ConflictAlert onReload={onReload} /> : null}
       <DroppedAudioNote dropped={transcription.droppedAudio} />
       {readOnly ? null : <CorrectionOffer loaded={openedSegments} current={segments} />}
 
