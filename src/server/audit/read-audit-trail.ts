@@ -3,7 +3,7 @@ import type { AuditPageDto, AuditQuery } from '../../core/api/audit.js';
 import { teamRoleCan } from '../../core/teams/team-permissions.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
-import { findTeamRole } from '../teams/team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 import { auditCsvLines } from './audit-csv.js';
 import { allAuditEvents, listAuditEvents, type AuditScope } from './list-audit-events.js';
 

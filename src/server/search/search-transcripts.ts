@@ -3,7 +3,7 @@ import type { SearchHitDto } from '../../core/api/search.js';
 import type { Database } from '../db/database.js';
 import type { StoredSegment } from '../db/schema.js';
 import { searchTerms, type SearchTerms } from './search-query.js';
-import type { LibraryScope } from '../teams/library-scope.js';
+import type { LibraryScope } from '../team-access/library-scope.js';
 import { linesToShow, namedSpeakers } from './search-lines.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';
 

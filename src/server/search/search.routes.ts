@@ -8,7 +8,7 @@ import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 import { searchTerms } from './search-query.js';
 import { searchTranscripts } from './search-transcripts.js';
-import { resolveLibrary } from '../teams/library-scope.js';
+import { resolveLibrary } from '../team-access/library-scope.js';
 
 /**
  * `GET /api/search?q=&speaker=&team=`: the library's (the user's own, or a team's) transcripts holding the words typed so far,

@@ -6,7 +6,7 @@ import { teamInvitations, teamMembers, teams } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { findUsableInvitation } from './invitation-by-token.js';
 import type { TeamActor } from './team-actor.js';
-import { findTeamRole } from './team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 
 export const wrongAccount = (email: string) =>
   `This invitation is for ${email}. Sign in as ${email} to accept it.`;

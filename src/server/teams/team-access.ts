@@ -5,7 +5,7 @@ import { roleWithArticle } from '../../core/teams/team-role-names.js';
 import type { Database } from '../db/database.js';
 import { teams } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
-import { findTeamRole } from './team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 
 export const TEAM_NOT_FOUND = 'No such team, or you are not a member of it.';
 

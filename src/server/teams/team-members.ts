@@ -6,7 +6,7 @@ import { teamMembers } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { lockTeamForChange } from './team-access.js';
 import type { TeamActor } from './team-actor.js';
-import { findTeamRole } from './team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 import { listTeamMembers, type TeamMemberRow } from './teams.repository.js';
 
 export const MEMBER_NOT_FOUND = 'This person is not a member of the team.';

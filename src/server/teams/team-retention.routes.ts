@@ -14,7 +14,7 @@ import type { Database } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import { exceedsCap } from '../../core/retention.js';
-import { findTeamRole } from './team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 import { findTeamRetention, saveTeamRetention } from './team-retention.repository.js';
 
 export const TEAM_NOT_FOUND = 'Team not found';

@@ -5,7 +5,7 @@ import { teamRoleCan, type TeamPermission } from '../../core/teams/team-permissi
 import type { Database } from '../db/database.js';
 import { teamMembers, transcriptions } from '../db/schema.js';
 import { AppError } from '../errors/app-error.js';
-import { findTeamRole } from '../teams/team-membership.js';
+import { findTeamRole } from '../team-access/team-membership.js';
 import { TRANSCRIPTION_NOT_FOUND } from './owned-transcription.js';
 import {
   findTranscriptionById,

@@ -24,7 +24,7 @@ import { listTranscriptionsPage } from './library/list-transcriptions.js';
 import type { LibraryReadCache } from './library/library-read-cache.js';
 import type { LibraryChanges } from './library/library-changes.js';
 import { accessTo, findAccessibleTranscription } from './accessible-transcription.js';
-import { libraryKey, resolveLibrary } from '../teams/library-scope.js';
+import { libraryKey, resolveLibrary } from '../team-access/library-scope.js';
 import { transcriptionViewer } from './transcription-viewer.js';
 import { moveRoute } from './move/move.route.js';
 import { assertMayUploadInto } from './move/team-rights.js';

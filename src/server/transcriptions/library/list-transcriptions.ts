@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { transcriptions, user } from '../../db/schema.js';
-import { inLibrary, type LibraryScope } from '../../teams/library-scope.js';
+import { inLibrary, type LibraryScope } from '../../team-access/library-scope.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
 import { excerptSourceColumn } from '../transcript-excerpt.js';
 

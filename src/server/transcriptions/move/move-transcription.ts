@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import { transcriptions, user } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import type { TranscriptionSignals } from '../../live/transcription-signals.js';
-import { findTeamRole } from '../../teams/team-membership.js';
+import { findTeamRole } from '../../team-access/team-membership.js';
 import { accessTo, roleRefusal } from '../accessible-transcription.js';
 import { TRANSCRIPTION_NOT_FOUND } from '../owned-transcription.js';
 import { findTranscriptionById, type TranscriptionRow } from '../transcription.repository.js';

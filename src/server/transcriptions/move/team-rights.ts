@@ -1,8 +1,8 @@
 import { teamRoleCan } from '../../../core/teams/team-permissions.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors/app-error.js';
-import { findTeamRole } from '../../teams/team-membership.js';
-import { TEAM_NOT_FOUND } from '../../teams/library-scope.js';
+import { findTeamRole } from '../../team-access/team-membership.js';
+import { TEAM_NOT_FOUND } from '../../team-access/library-scope.js';
 
 export const VIEWER_CANNOT_ADD =
   'As a viewer of this team you cannot add transcriptions to its library.';
