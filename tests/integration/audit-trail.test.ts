@@ -197,6 +197,11 @@ describe.each(kinds)('the audit trail on %s', (kind) => {
       .update(transcriptions)
       .set({ teamId })
       .where(eq(transcriptions.id, old.id));
+    // A team's transcriptions follow the team's retention.
+    await send(owner.cookie, 'PUT', `/api/teams/${teamId}/retention`, {
+      audioDays: null,
+      transcriptDays: 30,
+    });
 
     await applyRetention({
       database: app.database,
