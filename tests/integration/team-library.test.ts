@@ -10,6 +10,7 @@ import type {
 import type { SearchHitDto } from '../../src/core/api/search.js';
 import type { UsageDto } from '../../src/core/api/usage.js';
 import { auditEvents, transcriptions } from '../../src/server/db/schema.js';
+import { refusalOf, tusUpload } from './support/tus-client.js';
 import { SAME_ORIGIN, signUp } from './support/accounts.js';
 import { databaseKinds } from './support/databases.js';
 import { readEventStream } from './support/event-stream.js';
@@ -303,6 +304,35 @@ describe.each(kinds)('the team library on %s', (kind) => {
     expect(outsider.status).toBe(404);
     expect(await usage('viewer')).toBe(0);
     expect(await usage('outsider')).toBe(0);
+  });
+
+  it('takes the team from a resumable upload’s metadata: an editor’s lands in the team, a viewer’s is refused before any byte', async () => {
+    const bytes = silentWav(3);
+    const endpoint = `${baseUrl}/api/uploads`;
+    const sent = await tusUpload(bytes, {
+      endpoint,
+      headers: { cookie: people.editor.cookie },
+      metadata: { filename: 'Resumed call.wav', team: team.id },
+    });
+    const created = await request('editor', 'GET', `/api/transcriptions/${sent.transcriptionId}`);
+    expect(created.json<TranscriptionDto>()).toMatchObject({
+      filename: 'Resumed call.wav',
+      teamId: team.id,
+      access: 'editor',
+    });
+    const refused = await tusUpload(bytes, {
+      endpoint,
+      headers: { cookie: people.viewer.cookie },
+      metadata: { filename: 'Not mine.wav', team: team.id },
+      retries: 0,
+    }).then(
+      () => null,
+      (error: unknown) => refusalOf(error),
+    );
+    expect(refused).toEqual({
+      status: 403,
+      message: 'As a viewer of this team you cannot add transcriptions to its library.',
+    });
   });
 
   describe('moving', () => {

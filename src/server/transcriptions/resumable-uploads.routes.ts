@@ -160,7 +160,7 @@ export async function resumableUploadsRoutes(
         ...documented,
         summary: 'Create a resumable upload (tus): checked against the plan before any byte',
         description:
-          'tus 1.0 creation. Headers: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes; at most 100 MB and what the plan and storage leave), `Upload-Metadata` with `filename` and, as the upload form’s fields, `language`, `speakers`, `task`, `denoise`, `vocabulary` (base64 values). Answers 201 with `Location`; the body may already carry bytes (creation-with-upload). Refusals (month used up, file too large, storage full, a bad option) come here, before any byte is stored. Unfinished uploads expire 24 hours after creation.',
+          'tus 1.0 creation. Headers: `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes; at most 100 MB and what the plan and storage leave), `Upload-Metadata` with `filename` and, as the upload form’s fields, `language`, `speakers`, `task`, `denoise`, `vocabulary`, `team` (base64 values). Answers 201 with `Location`; the body may already carry bytes (creation-with-upload). Refusals (month used up, file too large, storage full, a bad option) come here, before any byte is stored. Unfinished uploads expire 24 hours after creation.',
         headers: tusHeaders.extend({
           'upload-length': z.string().optional().describe('The file’s size in bytes.'),
           'upload-metadata': z

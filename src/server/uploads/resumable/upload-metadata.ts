@@ -8,6 +8,7 @@ export const UPLOAD_OPTION_KEYS = [
   'task',
   'denoise',
   'vocabulary',
+  'team',
 ] as const;
 
 const MAX_METADATA_VALUE_CHARS = 10_000;
