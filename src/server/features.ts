@@ -159,6 +159,7 @@ export const FEATURES: readonly Feature[] = [
     server.register(transcriptionEditsRoutes, {
       database,
       queue: services.queue,
+      signals: services.signals,
       originOf: api.originOf,
       retentionMaxDays: config.retentionMaxDays,
     }),
@@ -166,6 +167,7 @@ export const FEATURES: readonly Feature[] = [
     server.register(versionsRoutes, {
       database,
       queue: services.queue,
+      signals: services.signals,
       originOf: api.originOf,
       retentionMaxDays: config.retentionMaxDays,
     }),

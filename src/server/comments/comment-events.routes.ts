@@ -21,12 +21,13 @@ export interface CommentEventsRoutesOptions {
 const commentEventsSchema = z
   .string()
   .describe(
-    'Server-sent events: `comments` (no data worth reading) each time a comment or highlight of the transcription is added, changed or removed: read them again.',
+    'Server-sent events: `comments` (no data worth reading) each time a comment or highlight of the transcription is added, changed or removed: read them again; `transcript` (`{"version": n}`) each time someone saves a new version of the transcript (an edit, a rename, a restore).',
   );
 
 /**
  * `GET /api/transcriptions/:id/comments/events`: tells an open workbench that the comments or
- * highlights changed. Only a hint: the page reads them again, so a missed event loses nothing.
+ * highlights changed, or that someone saved a new version of the transcript (so a reader's page
+ * follows a colleague's edits). Only hints: the page reads again, so a missed event loses nothing.
  */
 export async function commentEventsRoutes(
   parent: FastifyInstance,
@@ -46,7 +47,7 @@ export async function commentEventsRoutes(
       schema: {
         tags: ['Comments'],
         security: SESSION_SECURITY,
-        summary: 'Follow a transcript’s comments and highlights (server-sent events)',
+        summary: 'Follow a transcript’s comments, highlights and saved edits (server-sent events)',
         params: transcriptionIdParams,
         response: {
           200: { content: { 'text/event-stream': { schema: commentEventsSchema } } },
@@ -57,12 +58,15 @@ export async function commentEventsRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const { id } = (await findAccessibleTranscription(db, user.id, request.params.id, 'read'))
+      const opened = (await findAccessibleTranscription(db, user.id, request.params.id, 'read'))
         .row;
+      const { id } = opened;
       let unwatch = (): void => undefined;
+      let unwatchTranscript = (): void => undefined;
       let release = (): void => undefined;
       const stream = openEventStream(reply, openStreams, () => {
         unwatch();
+        unwatchTranscript();
         release();
       });
       release = options.streams.hold(user, request.headers.cookie, () => stream.end());
@@ -73,6 +77,20 @@ export async function commentEventsRoutes(
           () => {
             sequence += 1;
             stream.write(`id: ${sequence}\nevent: comments\ndata: {}\n\n`);
+          },
+          () => stream.end(),
+        );
+      });
+      let version = opened.version;
+      unwatchTranscript = signals.watch(id, () => {
+        findAccessibleTranscription(db, user.id, id, 'read').then(
+          ({ row }) => {
+            if (row.version <= version) return;
+            version = row.version;
+            sequence += 1;
+            stream.write(
+              `id: ${sequence}\nevent: transcript\ndata: ${JSON.stringify({ version })}\n\n`,
+            );
           },
           () => stream.end(),
         );

@@ -19,6 +19,7 @@ import { transcriptionViewer } from './transcription-viewer.js';
 import { findTranscriptDeletesAt } from './transcript-deletes-at.js';
 import { toTranscriptionDto } from './transcription-dto.js';
 import type { OriginOf } from '../http/request-origin.js';
+import type { TranscriptionSignals } from '../live/transcription-signals.js';
 import { apiErrorSchema } from '../../core/api/common.js';
 import { SESSION_SECURITY } from '../http/api-schemas.js';
 
@@ -38,6 +39,8 @@ export interface TranscriptionEditsRoutesOptions {
   queue: JobQueue;
   /** Share links are absolute on the origin the owner uses (BASE_URL when set). */
   originOf: OriginOf;
+  /** Tells other open pages of the transcript (a team's readers) that a new version was saved. */
+  signals: TranscriptionSignals;
 }
 
 /** Correcting a transcript: PATCH it (with the version it was edited on), read the machine's one. */
@@ -77,6 +80,11 @@ export async function transcriptionEditsRoutes(
         request.headers['if-match'],
         user.id,
       );
+      await options.signals.notify({
+        transcriptionId: updated.id,
+        userId: updated.userId,
+        teamId: updated.teamId,
+      });
       // The edit is saved with the new words spread over their lines; a worker aligns them next.
       if (hasWordsToAlign(updated))
         await enqueueWordAlignment(queue, { transcriptionId: updated.id }).catch((error: unknown) =>

@@ -15,6 +15,7 @@ import { authenticatedUser } from '../../accounts/authenticate.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SESSION_OR_KEY_SECURITY, SESSION_SECURITY } from '../../http/api-schemas.js';
 import type { OriginOf } from '../../http/request-origin.js';
+import type { TranscriptionSignals } from '../../live/transcription-signals.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { hasWordsToAlign } from '../edit-transcription.js';
 import { findAccessibleTranscription } from '../accessible-transcription.js';
@@ -39,6 +40,8 @@ export interface VersionsRoutesOptions {
   /** Takes the alignment job of restored lines whose words were never aligned. */
   queue: JobQueue;
   originOf: OriginOf;
+  /** Tells other open pages of the transcript (a team's readers) that a new version was saved. */
+  signals: TranscriptionSignals;
 }
 
 /** A transcript's history: every change kept as a version, any of which can be brought back. */
@@ -89,6 +92,11 @@ export async function versionsRoutes(parent: FastifyInstance, options: VersionsR
         'edit',
       );
       const restored = await restoreVersion(database, row, request.params.version, user.id);
+      await options.signals.notify({
+        transcriptionId: restored.id,
+        userId: restored.userId,
+        teamId: restored.teamId,
+      });
       if (hasWordsToAlign(restored))
         await enqueueWordAlignment(queue, { transcriptionId: restored.id }).catch(
           (error: unknown) =>

@@ -9,6 +9,8 @@ import { TranscriptionDetails } from './transcription-details';
 import { TranscriptionNotFound } from './transcription-not-found';
 import { useJobEndNotice } from './live/use-job-end-notice';
 import { useLiveTranscription } from './live/use-live-transcription';
+import { useSavedVersions } from './live/use-saved-versions';
+import { accessAllows } from '../../../core/teams/transcription-access';
 import { transcriptionKey } from '../transcription-data/transcription-queries';
 
 const [notFoundTitle = '', notFoundText = ''] = MESSAGES.notFoundTranscription.split(/(?<=\.) /);
@@ -25,6 +27,13 @@ export default function TranscriptionDetailPage() {
       .refetchQueries({ queryKey: transcriptionKey(id), exact: true })
       .then(() => setLoaded((count) => count + 1));
   useDocumentTitle(transcription.data?.filename ?? 'Transcription');
+  // A reader who cannot edit follows the editors' saved versions as they come.
+  useSavedVersions(
+    id,
+    transcription.data?.version ?? 0,
+    transcription.data?.status === 'completed' && !accessAllows(transcription.data.access, 'edit'),
+    reload,
+  );
   useJobEndNotice({
     status: transcription.data?.status,
     filename: transcription.data?.filename ?? '',
