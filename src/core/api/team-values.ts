@@ -15,6 +15,13 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number];
 export const INVITATION_DAYS = 7;
 
 export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_NAME_MESSAGE = `Give the team a name of 1 to ${TEAM_NAME_MAX_LENGTH} characters.`;
+
+/** What is wrong with a team name as typed (it is trimmed first), or null: the forms' own check. */
+export function teamNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed.length === 0 || trimmed.length > TEAM_NAME_MAX_LENGTH ? TEAM_NAME_MESSAGE : null;
+}
 export const COMMENT_MAX_LENGTH = 5_000;
 
 /** What the audit trail records (`GET /api/audit`, `GET /api/teams/:id/audit`). */

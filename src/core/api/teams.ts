@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { INVITATION_ROLES, TEAM_NAME_MAX_LENGTH, TEAM_ROLES } from './team-values.js';
+import {
+  INVITATION_ROLES,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_NAME_MESSAGE as TEAM_NAME_TEXT,
+  TEAM_ROLES,
+} from './team-values.js';
 
 /** The teams, members and invitations contract (issue 33, docs/decisions/0087). */
 
-const TEAM_NAME_MESSAGE = {
-  error: `Give the team a name of 1 to ${TEAM_NAME_MAX_LENGTH} characters.`,
-};
+const TEAM_NAME_MESSAGE = { error: TEAM_NAME_TEXT };
 export const teamNameField = z
   .string(TEAM_NAME_MESSAGE)
   .trim()

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { TEAM_NAME_MAX_LENGTH } from '../../../core/api/team-values';
+import { teamNameProblem } from '../../../core/api/team-values';
 import type { TeamDto } from '../../../core/api/teams';
 import { teamRoleCan } from '../../../core/teams/team-permissions';
 import { Button } from '../../components/ui/button';
@@ -25,13 +25,9 @@ function RenameForm({ team }: { team: TeamDto }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length === 0 || trimmed.length > TEAM_NAME_MAX_LENGTH) {
-      setProblem(`Give the team a name of 1 to ${TEAM_NAME_MAX_LENGTH} characters.`);
-      return;
-    }
-    setProblem(undefined);
-    rename.mutate(trimmed);
+    const problem = teamNameProblem(name);
+    setProblem(problem ?? undefined);
+    if (problem === null) rename.mutate(name.trim());
   };
   return (
     <form noValidate onSubmit={submit}>

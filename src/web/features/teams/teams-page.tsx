@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { TEAM_NAME_MAX_LENGTH } from '../../../core/api/team-values';
+import { TEAM_NAME_MAX_LENGTH, teamNameProblem } from '../../../core/api/team-values';
 import type { TeamSummaryDto } from '../../../core/api/teams';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -36,13 +36,9 @@ function CreateTeamCard() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length === 0 || trimmed.length > TEAM_NAME_MAX_LENGTH) {
-      setProblem(`Give the team a name of 1 to ${TEAM_NAME_MAX_LENGTH} characters.`);
-      return;
-    }
-    setProblem(undefined);
-    creation.mutate(trimmed);
+    const problem = teamNameProblem(name);
+    setProblem(problem ?? undefined);
+    if (problem === null) creation.mutate(name.trim());
   };
   return (
     <Card role="region" aria-labelledby="create-team-title">
