@@ -13,6 +13,10 @@ const maxWorkers = Number(process.env.TEST_MAX_WORKERS) || Math.max(2, available
 export default defineConfig({
   test: {
     maxWorkers,
+    // expect.poll waits what a person would wait for a page or a job to catch up. Vitest's 1 s
+    // default failed CI twice on a loaded 2-core machine (a recovered recording offered after
+    // the browser freed a crashed tab's lock); a bound this long is only reached when it fails.
+    expect: { poll: { timeout: 20_000 } },
     setupFiles: ['./tests/setup/fail-on-console-error.ts'],
     projects: [
       {

@@ -668,15 +668,19 @@ export const zipExports = pgTable(
 );
 
 /**
- * Where a user's transcription events are sent (issue 34, decision 0080). An endpoint belongs to a
- * user now; teams will add `team_id` and make the check "exactly one owner". One with a
- * `transcription_id` is an upload's own `webhook_url`: it hears only that transcription.
+ * Where transcription events are sent (issue 34, decision 0080). An endpoint belongs to exactly one
+ * owner: a user (it hears their own library) or a team (it hears the team's library, and its admins
+ * manage it). One with a `transcription_id` is an upload's own `webhook_url`: it hears only that
+ * transcription.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    /** Who added a team's endpoint (null once their account is gone); a user's own is theirs. */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     transcriptionId: text('transcription_id'),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
@@ -686,8 +690,11 @@ export const webhookEndpoints = pgTable(
   },
   (table) => [
     index('webhook_endpoints_user_idx').on(table.userId, table.createdAt),
+    index('webhook_endpoints_team_idx')
+      .on(table.teamId, table.createdAt)
+      .where(sql`${table.teamId} is not null`),
     index('webhook_endpoints_transcription_idx').on(table.transcriptionId),
-    check('webhook_endpoints_owner', sql`${table.userId} is not null`),
+    check('webhook_endpoints_owner', sql`num_nonnulls(${table.userId}, ${table.teamId}) = 1`),
   ],
 );
 
@@ -834,5 +841,9 @@ export const auditEvents = pgTable(
       .on(table.teamId, table.at)
       .where(sql`${table.teamId} is not null`),
     index('audit_events_at_idx').on(table.at),
+    // A member's own activity lists what was done to them (added, removed, role changed) too.
+    index('audit_events_target_idx')
+      .on(table.targetUserId, table.at)
+      .where(sql`${table.targetUserId} is not null`),
   ],
 );
