@@ -125,6 +125,7 @@ describe.each(kinds)('webhooks (%s)', (kind) => {
         id: created.id,
         url: receiver.url,
         events: ['transcription.completed'],
+        teamId: null,
         createdAt: created.createdAt,
       },
     ]);

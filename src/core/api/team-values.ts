@@ -44,5 +44,7 @@ export const AUDIT_ACTIONS = [
   'team.ownership-transferred',
   'team.invitation-created',
   'team.invitation-revoked',
+  'team.webhook-added',
+  'team.webhook-removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -15,6 +15,12 @@ export const WEBHOOK_URL_MESSAGE =
   'Give the endpoint a full URL, such as https://example.com/hooks.';
 const EVENTS_MESSAGE = `Choose at least one event: ${WEBHOOK_EVENTS.join(', ')}.`;
 
+const TEAM_FIELD = z
+  .string({ error: 'team must be a team id.' })
+  .min(1, 'team must be a team id.')
+  .max(100, 'team must be a team id.')
+  .optional();
+
 export const createWebhookBody = z.object({
   url: z.string({ error: WEBHOOK_URL_MESSAGE }).trim().min(1, WEBHOOK_URL_MESSAGE).max(2000),
   events: z
@@ -22,8 +28,18 @@ export const createWebhookBody = z.object({
     .min(1, EVENTS_MESSAGE)
     .max(WEBHOOK_EVENTS.length)
     .describe('The events this endpoint receives.'),
+  team: TEAM_FIELD.describe(
+    "Make it the team's endpoint (you are its owner or an admin): told of the team library's transcriptions. Without it, your own endpoint, told of your own library's.",
+  ),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
+
+/** `GET /api/webhooks?team=`. */
+export const listWebhooksQuery = z.object({
+  team: TEAM_FIELD.describe(
+    "List the team's endpoints (you are its owner or an admin); without it, your own.",
+  ),
+});
 
 /** An item of `GET /api/webhooks`: never the secret. */
 export const webhookSchema = z
@@ -31,6 +47,7 @@ export const webhookSchema = z
     id: z.string(),
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENTS)),
+    teamId: z.string().nullable().describe('The team whose endpoint it is, or null for your own.'),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Webhook' });

@@ -18,6 +18,8 @@ export const TEAM_PERMISSIONS = {
   manageTranscriptions: ['owner', 'admin'],
   /** Invite, revoke invitations, change roles (below owner), remove members; read the team's audit trail. */
   manageMembers: ['owner', 'admin'],
+  /** Add, list, test and delete the team's webhook endpoints, and read their deliveries. */
+  manageWebhooks: ['owner', 'admin'],
   /** Delete the team, hand ownership over. */
   ownTeam: ['owner'],
 } as const satisfies Record<string, readonly TeamRole[]>;

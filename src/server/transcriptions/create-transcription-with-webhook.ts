@@ -24,7 +24,8 @@ export async function createTranscriptionWithWebhook(
   const id = randomUUID();
   const { db } = deps.database;
   const endpoint = await createWebhookEndpoint(db, {
-    userId: input.userId,
+    owner: { userId: input.userId },
+    createdBy: input.userId,
     url: webhookUrl,
     events: WEBHOOK_EVENTS,
     transcriptionId: id,
@@ -33,7 +34,7 @@ export async function createTranscriptionWithWebhook(
     const row = await createTranscription(deps, { ...input, id });
     return { row, webhook: toCreatedWebhookDto(endpoint) };
   } catch (error) {
-    await deleteWebhookEndpoint(db, input.userId, endpoint.id);
+    await deleteWebhookEndpoint(db, endpoint.id);
     throw error;
   }
 }

@@ -4,15 +4,17 @@ import { withRawTransaction } from '../db/raw-transaction.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { enqueueWebhookDelivery } from './webhook-delivery-jobs.js';
+import { ownedBy, type WebhookOwner } from './webhook-owner.js';
 import { newMessageId } from './webhook-secret.js';
 
 export interface WebhookEventInput {
   type: string;
-  userId: string;
-  /** The transcription it is about: an upload's own `webhook_url` hears only its own. */
-  transcriptionId?: string;
-  /** Only this endpoint (the test event). */
-  endpointId?: string;
+  /**
+   * Only this endpoint, whatever it listens for (the test event); or the endpoints of the library
+   * a transcription is in (its uploader's own, or its team's), with the upload's own `webhook_url`,
+   * which hears only its own transcription.
+   */
+  to: { endpointId: string } | { owner: WebhookOwner; transcriptionId: string };
   data: Record<string, unknown>;
 }
 
@@ -33,24 +35,21 @@ export async function emitWebhookEvent(
   event: WebhookEventInput,
 ): Promise<string[]> {
   const { db } = deps.database;
-  const owner = eq(webhookEndpoints.userId, event.userId);
-  const scope = event.endpointId
-    ? and(owner, eq(webhookEndpoints.id, event.endpointId))
-    : and(
-        owner,
-        event.transcriptionId
-          ? or(
-              isNull(webhookEndpoints.transcriptionId),
-              eq(webhookEndpoints.transcriptionId, event.transcriptionId),
-            )
-          : isNull(webhookEndpoints.transcriptionId),
-      );
+  const { to } = event;
+  const scope =
+    'endpointId' in to
+      ? eq(webhookEndpoints.id, to.endpointId)
+      : or(
+          and(ownedBy(to.owner), isNull(webhookEndpoints.transcriptionId)),
+          // Only the upload that named it makes an endpoint for a transcription's id.
+          eq(webhookEndpoints.transcriptionId, to.transcriptionId),
+        );
   const endpoints = await db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
     .where(scope);
   const listening = endpoints.filter(
-    (endpoint) => event.endpointId !== undefined || endpoint.events.includes(event.type),
+    (endpoint) => 'endpointId' in to || endpoint.events.includes(event.type),
   );
   if (listening.length === 0) return [];
   const payload = { type: event.type, timestamp: new Date().toISOString(), data: event.data };

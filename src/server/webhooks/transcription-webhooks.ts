@@ -10,8 +10,8 @@ export interface TranscriptionRef {
 }
 
 /**
- * Tells the owner's endpoints (and the upload's own `webhook_url`) that a transcription ended or
- * was deleted. Never throws: a failure to queue is logged, the transcription's own work goes on.
+ * Tells the endpoints of the library the transcription is in now (its uploader's own, or its
+ * team's), and the upload's own `webhook_url`, that it ended or was deleted. Never throws: a failure to queue is logged, the transcription's own work goes on.
  */
 export type AnnounceTranscription = (
   transcription: TranscriptionRef,
@@ -32,18 +32,32 @@ export function transcriptionAnnouncer(
           status: transcriptions.status,
           error: transcriptions.error,
           durationInSeconds: transcriptions.durationInSeconds,
+          teamId: transcriptions.teamId,
         })
         .from(transcriptions)
         .where(eq(transcriptions.id, id))
         .limit(1);
-      const row = rows[0];
+      const found = rows[0];
       // The payload is a hint: receivers fetch the transcript itself with their API key.
       const data = {
         id,
         url: `${deps.baseUrl}/api/transcriptions/${id}`,
-        ...(row && event !== 'transcription.deleted' ? row : { status: 'deleted' }),
+        ...(found && event !== 'transcription.deleted'
+          ? {
+              filename: found.filename,
+              status: found.status,
+              error: found.error,
+              durationInSeconds: found.durationInSeconds,
+            }
+          : { status: 'deleted' }),
       };
-      await emitWebhookEvent(deps, { type: event, userId, transcriptionId: id, data });
+      // Read at the event, so one moved into or out of a team is announced where it is now.
+      const owner = found?.teamId ? { teamId: found.teamId } : { userId };
+      await emitWebhookEvent(deps, {
+        type: event,
+        to: { owner, transcriptionId: id },
+        data,
+      });
     } catch (error) {
       deps.log(error, `could not queue the ${event} webhook`);
     }

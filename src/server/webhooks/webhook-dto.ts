@@ -10,6 +10,7 @@ export function toWebhookDto(row: WebhookEndpointRow): WebhookDto {
     id: row.id,
     url: row.url,
     events: row.events.filter(isEvent),
+    teamId: row.teamId,
     createdAt: row.createdAt.toISOString(),
   };
 }

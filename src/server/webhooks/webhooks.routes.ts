@@ -5,6 +5,7 @@ import { apiErrorSchema, idParams, okSchema } from '../../core/api/common.js';
 import {
   createdWebhookSchema,
   createWebhookBody,
+  listWebhooksQuery,
   WEBHOOK_TEST_EVENT,
   webhookDeliverySchema,
   webhookSchema,
@@ -12,27 +13,25 @@ import {
 import { authenticatedUser } from '../accounts/authenticate.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
+import { teamActorOf } from '../teams/team-actor.js';
 import { SESSION_OR_KEY_SECURITY } from '../http/api-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { OutboundPolicy } from '../outbound/outbound-policy.js';
 import { emitWebhookEvent } from './emit-webhook-event.js';
 import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  findWebhookEndpoint,
-  listWebhookDeliveries,
-  listWebhookEndpoints,
-} from './webhook-endpoints.repository.js';
+  addWebhookEndpoint,
+  managedWebhookEndpoint,
+  removeWebhookEndpoint,
+  WEBHOOK_NOT_FOUND,
+  webhookOwnerOf,
+} from './manage-webhook-endpoints.js';
+import { listWebhookDeliveries, listWebhookEndpoints } from './webhook-endpoints.repository.js';
 import { toCreatedWebhookDto, toWebhookDeliveryDto, toWebhookDto } from './webhook-dto.js';
-import { checkWebhookUrl } from './webhook-url.js';
-
-export const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found.';
-/** An account's endpoints at most: each event is sent to every one of them. */
-export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   404: apiErrorSchema,
   429: apiErrorSchema,
 };
@@ -47,37 +46,21 @@ export async function webhooksRoutes(
   const { database, queue, policy } = options;
   const { db } = database;
 
-  const ownedEndpoint = async (userId: string, id: string) => {
-    const endpoint = await findWebhookEndpoint(db, userId, id);
-    if (!endpoint) throw new AppError('not_found', WEBHOOK_NOT_FOUND);
-    return endpoint;
-  };
-
   app.post(
     '/api/webhooks',
     {
       config: auth,
       schema: {
         ...documented,
-        summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
+        summary:
+          "Add a webhook endpoint, yours or with `team` the team's (its signing secret is in this answer only)",
         body: createWebhookBody,
-        response: { 201: createdWebhookSchema, 403: apiErrorSchema, ...errors },
+        response: { 201: createdWebhookSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = authenticatedUser(request);
-      const url = checkWebhookUrl(policy, request.body.url);
-      const existing = await listWebhookEndpoints(db, user.id);
-      if (existing.length >= MAX_WEBHOOK_ENDPOINTS)
-        throw new AppError(
-          'forbidden',
-          `An account has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints: delete one first.`,
-        );
-      const row = await createWebhookEndpoint(db, {
-        userId: user.id,
-        url,
-        events: request.body.events,
-      });
+      const actor = await teamActorOf(db, authenticatedUser(request));
+      const row = await addWebhookEndpoint(db, policy, actor, request.body);
       return reply.status(201).send(toCreatedWebhookDto(row));
     },
   );
@@ -88,13 +71,15 @@ export async function webhooksRoutes(
       config: auth,
       schema: {
         ...documented,
-        summary: 'List your webhook endpoints (never their secrets)',
+        summary: "List your webhook endpoints, or with `team` the team's (never their secrets)",
+        querystring: listWebhooksQuery,
         response: { 200: z.array(webhookSchema), ...errors },
       },
     },
     async (request) => {
       const user = authenticatedUser(request);
-      return (await listWebhookEndpoints(db, user.id)).map(toWebhookDto);
+      const owner = await webhookOwnerOf(db, user.id, request.query.team);
+      return (await listWebhookEndpoints(db, owner)).map(toWebhookDto);
     },
   );
 
@@ -110,9 +95,8 @@ export async function webhooksRoutes(
       },
     },
     async (request) => {
-      const user = authenticatedUser(request);
-      if (!(await deleteWebhookEndpoint(db, user.id, request.params.id)))
-        throw new AppError('not_found', WEBHOOK_NOT_FOUND);
+      const actor = await teamActorOf(db, authenticatedUser(request));
+      await removeWebhookEndpoint(db, actor, request.params.id);
       return { ok: true as const };
     },
   );
@@ -130,7 +114,7 @@ export async function webhooksRoutes(
     },
     async (request) => {
       const user = authenticatedUser(request);
-      const endpoint = await ownedEndpoint(user.id, request.params.id);
+      const endpoint = await managedWebhookEndpoint(db, user.id, request.params.id);
       return (await listWebhookDeliveries(db, endpoint.id)).map(toWebhookDeliveryDto);
     },
   );
@@ -148,13 +132,12 @@ export async function webhooksRoutes(
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
-      const endpoint = await ownedEndpoint(user.id, request.params.id);
+      const endpoint = await managedWebhookEndpoint(db, user.id, request.params.id);
       const [deliveryId] = await emitWebhookEvent(
         { database, queue },
         {
           type: WEBHOOK_TEST_EVENT,
-          userId: user.id,
-          endpointId: endpoint.id,
+          to: { endpointId: endpoint.id },
           data: { endpointId: endpoint.id, message: 'A test event from Settings.' },
         },
       );

@@ -20,6 +20,8 @@ const LABELS: Record<AuditAction, string> = {
   'team.ownership-transferred': 'Handed over ownership',
   'team.invitation-created': 'Invited someone',
   'team.invitation-revoked': 'Revoked an invitation',
+  'team.webhook-added': 'Added a webhook endpoint',
+  'team.webhook-removed': 'Deleted a webhook endpoint',
 };
 
 const EDIT_KINDS: Record<string, string> = {
@@ -40,6 +42,8 @@ export function describeAuditEvent(event: AuditEventDto): string {
     const zip = detail.via === 'zip' ? ' in a ZIP' : '';
     return `Downloaded as ${detail.format.toUpperCase()}${zip}`;
   }
+  if (event.action.startsWith('team.webhook-') && typeof detail.url === 'string')
+    return `${LABELS[event.action]}: ${detail.url}`;
   if (event.action === 'transcription.retention-delete' && detail.deleted === 'recording')
     return 'Recording deleted by retention';
   return LABELS[event.action];
