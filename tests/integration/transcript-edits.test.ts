@@ -32,11 +32,23 @@ describe.each(kinds)('editing a transcript on %s', (kind) => {
   const patch = (cookie: string, id: string, payload: unknown, headers = {}) =>
     patchTranscript(app, cookie, id, payload, headers);
   const read = (cookie: string, id: string) => readTranscript(app, cookie, id);
+  /** Whether the library's list, and a search, say the transcript holds corrections. */
+  const listedAsEdited = async (cookie: string, id: string) => {
+    const list = await app.server.inject({ url: '/api/transcriptions', headers: asUser(cookie) });
+    const search = await app.server.inject({
+      url: '/api/search?q=budget',
+      headers: asUser(cookie),
+    });
+    const find = (items: Array<{ id: string; isEdited: boolean }>) =>
+      items.find((item) => item.id === id)?.isEdited;
+    return { list: find(list.json()), search: find(search.json()) };
+  };
 
   it('saves edited segments, rebuilds the text, counts the version and keeps the original', async () => {
     const { cookie, id } = await owner();
     const before = await read(cookie, id);
     expect(before).toMatchObject({ version: 1, isEdited: false, share: null });
+    expect(await listedAsEdited(cookie, id)).toEqual({ list: false, search: false });
 
     const edited = [
       { start: 0, end: 4.2, text: '  Welcome to the quarterly budget review. ' },
@@ -53,6 +65,7 @@ describe.each(kinds)('editing a transcript on %s', (kind) => {
       'Welcome to the quarterly budget review. Maria will present the forecast for the northern region. After that we discuss hiring and the new office lease.',
     );
     expect(await read(cookie, id)).toMatchObject({ version: 2, text: saved.text });
+    expect(await listedAsEdited(cookie, id)).toEqual({ list: true, search: true });
 
     const original = await app.server.inject({
       url: `/api/transcriptions/${id}/original`,
@@ -65,8 +78,11 @@ describe.each(kinds)('editing a transcript on %s', (kind) => {
 
     // A second edit does not replace the kept original; restoring is a PATCH with it.
     await patch(cookie, id, { segments: SAMPLE_SEGMENTS.slice(0, 1) }, { 'if-match': '"2"' });
+    expect(await listedAsEdited(cookie, id)).toEqual({ list: true, search: true });
     const restored = await patch(cookie, id, { segments: SAMPLE_SEGMENTS });
     expect(restored.json<TranscriptionDto>()).toMatchObject({ version: 4, isEdited: false });
+    // Lines back as the machine wrote them: no corrections to lose, whatever the kept original.
+    expect(await listedAsEdited(cookie, id)).toEqual({ list: false, search: false });
     const stillOriginal = await app.server.inject({
       url: `/api/transcriptions/${id}/original`,
       headers: asUser(cookie),

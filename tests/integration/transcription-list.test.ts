@@ -88,6 +88,7 @@ describe.each(kinds)('the transcription list on %s', (kind) => {
           'teamId',
           'access',
           'uploader',
+          'isEdited',
         ].sort(),
       );
     }

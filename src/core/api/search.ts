@@ -46,6 +46,11 @@ export const searchHitSchema = z
       .describe(
         'The names people gave this transcript’s speakers, in order of first appearance (labels such as `Speaker 2` left out): what a search can be narrowed to.',
       ),
+    isEdited: z
+      .boolean()
+      .describe(
+        "The lines differ from the machine's first transcript (someone corrected them): transcribing again replaces the corrections.",
+      ),
   })
   .meta({ id: 'SearchHit' });
 export type SearchHitDto = z.infer<typeof searchHitSchema>;

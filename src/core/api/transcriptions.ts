@@ -95,6 +95,11 @@ export const transcriptionListItemSchema = transcriptionSummarySchema
       .describe(
         `At most ${EXCERPT_CHARACTERS} characters of the text, "…" marking a cut: its beginning, or while queued or processing its end (the newest words). The whole text is in \`GET /api/transcriptions/{id}\`.`,
       ),
+    isEdited: z
+      .boolean()
+      .describe(
+        "The lines differ from the machine's first transcript (someone corrected them): transcribing again replaces the corrections.",
+      ),
   })
   .meta({ id: 'TranscriptionListItem' });
 export type TranscriptionListItemDto = z.infer<typeof transcriptionListItemSchema>;

@@ -6,6 +6,7 @@ import { searchTerms, type SearchTerms } from './search-query.js';
 import type { LibraryScope } from '../team-access/library-scope.js';
 import { linesToShow, namedSpeakers } from './search-lines.js';
 import { firstMatchingSegment, searchSnippet } from './search-snippet.js';
+import { isEditedSql } from '../db/is-edited-sql.js';
 
 export const SEARCH_RESULTS = 20;
 
@@ -17,6 +18,7 @@ interface HitRow extends Record<string, unknown> {
   filename: string;
   created_at: string | Date;
   segments: StoredSegment[];
+  is_edited: boolean;
 }
 
 /** The library's rows, in the query's own words (the table is `t`). */
@@ -65,7 +67,8 @@ export async function searchTranscripts(
       ORDER BY rank DESC, t.created_at DESC, t.id
       LIMIT ${SEARCH_RESULTS}
     )
-    SELECT t.id, t.filename, t.created_at, t.segments
+    SELECT t.id, t.filename, t.created_at, t.segments,
+      ${isEditedSql(sql`t.original_segments`, sql`t.segments`)} AS is_edited
     FROM ranked JOIN transcriptions t ON t.id = ranked.id
     ORDER BY ranked.rank DESC, ranked.created_at DESC, t.id
   `);
@@ -83,6 +86,7 @@ export async function searchTranscripts(
       snippet: searchSnippet(line?.text ?? row.filename, terms.words),
       start: line ? line.start : null,
       speakers: namedSpeakers(row.segments),
+      isEdited: row.is_edited,
     };
   });
 }

@@ -65,12 +65,13 @@ function toSummaryDto(row: SummaryRow, viewer: TranscriptionViewer): Transcripti
  * part of the text the excerpt is cut from (`excerptSourceColumn`).
  */
 export function toTranscriptionListItemDto(
-  row: SummaryRow & { excerptSource: string; uploaderName: string },
+  row: SummaryRow & { excerptSource: string; uploaderName: string; isEdited: boolean },
   access: TranscriptionAccessDto,
 ): TranscriptionListItemDto {
   return {
     ...toSummaryDto(row, { access, uploaderName: row.uploaderName }),
     excerpt: excerptOf(row.excerptSource, excerptFromEnd(row.status)),
+    isEdited: row.isEdited,
   };
 }
 

@@ -4,6 +4,7 @@ import { transcriptions, user } from '../../db/schema.js';
 import { inLibrary, type LibraryScope } from '../../team-access/library-scope.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
 import { excerptSourceColumn } from '../transcript-excerpt.js';
+import { isEditedColumn } from '../../db/is-edited-sql.js';
 
 export interface ListPage<Item> {
   items: Item[];
@@ -35,6 +36,8 @@ const listColumns = {
   filename: t.filename,
   // Never the whole text: a page of a hundred long transcripts would be a hundred of them.
   excerptSource: excerptSourceColumn(),
+  // Bulk "Transcribe again" warns only when it would replace someone's corrections.
+  isEdited: isEditedColumn(),
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   durationInSeconds: t.durationInSeconds,

@@ -6,6 +6,9 @@ import type {
 import { apiRequest } from '../../lib/api-client';
 
 export const WEBHOOKS_KEY = ['/api/webhooks'] as const;
+/** The list of a team's endpoints, or with no team the user's own. */
+export const webhooksKey = (team: string | undefined) =>
+  team === undefined ? WEBHOOKS_KEY : ([`/api/webhooks?team=${encodeURIComponent(team)}`] as const);
 export const deliveriesKey = (id: string) =>
   [`/api/webhooks/${encodeURIComponent(id)}/deliveries`] as const;
 

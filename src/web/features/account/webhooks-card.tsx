@@ -25,16 +25,20 @@ import {
   deleteWebhook,
   deliveriesKey,
   sendTestEvent,
-  WEBHOOKS_KEY,
+  webhooksKey,
 } from './webhooks-api';
 
 const messageOf = (error: unknown) =>
   (error instanceof HttpError ? error.serverMessage : undefined) ?? 'Please try again later.';
 
-/** Endpoints told when a transcription completes, fails or is deleted, signed per Standard Webhooks. */
-export function WebhooksCard() {
+/**
+ * Endpoints told when a transcription completes, fails or is deleted, signed per Standard Webhooks:
+ * the user's own (Settings), or with `team` the team's (the team page, for its owner and admins).
+ */
+export function WebhooksCard({ team }: { team?: string } = {}) {
   const queryClient = useQueryClient();
-  const endpoints = useQuery<WebhookDto[]>({ queryKey: WEBHOOKS_KEY, staleTime: 0 });
+  const listKey = webhooksKey(team);
+  const endpoints = useQuery<WebhookDto[]>({ queryKey: listKey, staleTime: 0 });
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const [created, setCreated] = useState<CreatedWebhookDto | null>(null);
@@ -47,7 +51,7 @@ export function WebhooksCard() {
       setCreated(endpoint);
       setUrl('');
       setShown(endpoint.id);
-      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
   const removal = useMutation({
@@ -55,7 +59,7 @@ export function WebhooksCard() {
     onSuccess: (_, id) => {
       setDeleting(null);
       if (created?.id === id) setCreated(null);
-      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: listKey });
       toast({ title: 'Endpoint deleted', description: 'It is sent nothing more.' });
     },
     onError: (error) =>
@@ -91,7 +95,7 @@ export function WebhooksCard() {
     );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    creation.mutate({ url: url.trim(), events });
+    creation.mutate({ url: url.trim(), events, ...(team === undefined ? {} : { team }) });
   };
 
   return (
@@ -99,8 +103,10 @@ export function WebhooksCard() {
       <CardHeader>
         <CardTitle id="webhooks-title">Webhooks</CardTitle>
         <CardDescription>
-          Your server is told when a transcription completes, fails or is deleted. Each request is
-          signed as{' '}
+          {team === undefined
+            ? 'Your server is told when a transcription in your own library completes, fails or is deleted.'
+            : 'Your server is told when a transcription in the team’s library completes, fails or is deleted, whoever uploaded it.'}{' '}
+          Each request is signed as{' '}
           <a className="text-brand-700 underline" href="https://www.standardwebhooks.com/">
             Standard Webhooks
           </a>{' '}
@@ -168,7 +174,9 @@ export function WebhooksCard() {
         )}
 
         <div>
-          <h3 className="mb-2 text-sm font-medium text-slate-700">Your endpoints</h3>
+          <h3 className="mb-2 text-sm font-medium text-slate-700">
+            {team === undefined ? 'Your endpoints' : 'The team’s endpoints'}
+          </h3>
           {endpoints.data && endpoints.data.length === 0 && (
             <p className="text-sm text-slate-500">No endpoints yet.</p>
           )}

@@ -44,7 +44,7 @@ export function RecentTranscriptions({ onUploadClick }: { onUploadClick: () => v
   const [, navigate] = useLocation();
   useScrollToHash(!library.isPending);
   const selection = useLibrarySelection();
-  const listed = library.items.map(({ id, filename }) => ({ id, filename }));
+  const listed = library.items.map(({ id, filename, isEdited }) => ({ id, filename, isEdited }));
 
   const openBestHit = async () => {
     if (!typed) return;

@@ -9,6 +9,7 @@ const hit = (speakers: string[]): SearchHitDto => ({
   snippet: '',
   start: null,
   speakers,
+  isEdited: false,
 });
 
 describe('speakerFilterOptions', () => {

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/use-auth';
 import { RetentionCard } from '../account/retention-card';
+import { WebhooksCard } from '../account/webhooks-card';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { ROLE_LABELS } from './role-names';
@@ -70,6 +71,7 @@ export default function TeamPage() {
             url={`/api/teams/${team.id}/retention`}
             canChange={teamRoleCan(team.role, 'manageMembers')}
           />
+          {teamRoleCan(team.role, 'manageWebhooks') ? <WebhooksCard team={team.id} /> : null}
           {teamRoleCan(team.role, 'manageMembers') ? <TeamSettingsCard team={team} /> : null}
           {teamRoleCan(team.role, 'manageMembers') ? <TeamActivityCard teamId={team.id} /> : null}
         </>

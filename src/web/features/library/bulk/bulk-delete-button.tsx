@@ -16,7 +16,7 @@ export function BulkDeleteButton({
   const [confirming, setConfirming] = useState(false);
   const deletion = useBulkDelete((ids) => selection.deselectAll(ids.map((id) => ({ id }))));
   const size = selection.selected.size;
-  const names = [...selection.selected.values()];
+  const names = [...selection.selected.values()].map((item) => item.filename);
   return (
     <>
       <Button

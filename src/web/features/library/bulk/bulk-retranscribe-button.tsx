@@ -6,8 +6,9 @@ import { useBulkRetranscribe } from './bulk-mutations';
 import type { LibrarySelection } from './use-library-selection';
 
 /**
- * "Transcribe again" for the selection. The list does not know which transcripts hold
- * corrections, so the dialog always says what happens to them (docs/decisions/0086).
+ * "Transcribe again" for the selection. Like the single button it asks first only when
+ * corrections would be replaced, and says how many of the chosen hold them
+ * (docs/decisions/0091).
  */
 export function BulkRetranscribeButton({
   selection,
@@ -19,12 +20,14 @@ export function BulkRetranscribeButton({
   const [confirming, setConfirming] = useState(false);
   const rerun = useBulkRetranscribe(() => setConfirming(false));
   const size = selection.selected.size;
+  const edited = [...selection.selected.values()].filter((item) => item.isEdited).length;
+  const run = () => rerun.mutate(selection.ids, { onSettled: () => setConfirming(false) });
   return (
     <>
       <Button
         variant="outline"
         disabled={disabled || rerun.isPending}
-        onClick={() => setConfirming(true)}
+        onClick={() => (edited > 0 ? setConfirming(true) : run())}
       >
         <RefreshCw aria-hidden="true" className="h-4 w-4" />
         Transcribe again
@@ -33,20 +36,27 @@ export function BulkRetranscribeButton({
         open={confirming}
         onOpenChange={setConfirming}
         title={
-          size === 1 ? 'Transcribe 1 transcript again?' : `Transcribe ${size} transcripts again?`
+          edited === 1
+            ? 'Replace the corrections in 1 transcript?'
+            : `Replace the corrections in ${edited} transcripts?`
         }
-        confirmLabel="Transcribe again"
-        cancelLabel="Cancel"
+        confirmLabel={size === 1 ? 'Transcribe again' : `Transcribe ${size} again`}
+        cancelLabel="Keep the corrections"
         busy={rerun.isPending}
-        onConfirm={() => rerun.mutate(selection.ids, { onSettled: () => setConfirming(false) })}
+        onConfirm={run}
       >
         <p>
-          Each is transcribed again from its audio and counts as a transcription this month. Those
-          past your plan’s limit are left as they are.
+          {edited === size
+            ? size === 1
+              ? 'It holds corrections.'
+              : `All ${size} hold corrections.`
+            : `${edited} of the ${size} selected ${edited === 1 ? 'holds' : 'hold'} corrections.`}{' '}
+          Transcribing again replaces them with a new transcript from the audio. Each corrected
+          version is kept: open its History to bring it back.
         </p>
         <p>
-          Corrections you made are replaced by the new transcript. Each corrected version is kept:
-          open its History to bring it back.
+          Each run counts as a transcription this month; those past your plan’s limit are left as
+          they are.
         </p>
       </ConfirmDialog>
     </>

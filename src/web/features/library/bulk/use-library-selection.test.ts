@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rangeBetween } from './use-library-selection';
 
-const items = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, filename: `${id}.mp3` }));
+const items = ['a', 'b', 'c', 'd', 'e'].map((id) => ({
+  id,
+  filename: `${id}.mp3`,
+  isEdited: false,
+}));
 
 describe('rangeBetween', () => {
   it('takes every item between the two, both included, whichever comes first', () => {

@@ -4,7 +4,17 @@ import { MAX_EXPORT_IDS } from '../../../../core/api/zip-exports';
 export interface SelectableItem {
   id: string;
   filename: string;
+  /** It holds corrections, which "Transcribe again" would replace. */
+  isEdited: boolean;
 }
+
+/** What the selection remembers of a chosen transcript. */
+export type SelectedItem = Omit<SelectableItem, 'id'>;
+
+const remembered = ({ filename, isEdited }: SelectableItem): SelectedItem => ({
+  filename,
+  isEdited,
+});
 
 /** The ids between two items of the list, both included, in the list's order. */
 export function rangeBetween(
@@ -19,12 +29,13 @@ export function rangeBetween(
 }
 
 /**
- * The transcripts chosen in the library, kept across searches and pages (by id, with their names).
+ * The transcripts chosen in the library, kept across searches and pages (by id, with their names
+ * and whether they hold corrections).
  * A click toggles one; a shift-click sets every item from the last one clicked to this one the way
  * this one goes, as file managers do.
  */
 export function useLibrarySelection() {
-  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<string, SelectedItem>>(new Map());
   const anchor = useRef<string | null>(null);
 
   const toggle = useCallback(
@@ -36,7 +47,7 @@ export function useLibrarySelection() {
         const select = !current.has(item.id);
         const affected = extend && from !== null ? rangeBetween(items, from, item.id) : [item];
         for (const one of affected) {
-          if (select) next.set(one.id, one.filename);
+          if (select) next.set(one.id, remembered(one));
           else next.delete(one.id);
         }
         return next;
@@ -49,7 +60,7 @@ export function useLibrarySelection() {
   const selectAll = useCallback((items: readonly SelectableItem[]) => {
     setSelected((current) => {
       const next = new Map(current);
-      for (const item of items) next.set(item.id, item.filename);
+      for (const item of items) next.set(item.id, remembered(item));
       return next;
     });
   }, []);
