@@ -116,4 +116,62 @@ describe('bulk actions on the library in the browser', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('“Transcribe again” asks first only when a selected transcript holds corrections, and says how many', async () => {
+    const { page, context, errors } = await openPage(app.browser, app.server.baseUrl, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await signUp(page, 'Ada Lovelace');
+    const word = await makeSpeechClip(app.directory, 'again', [
+      { silence: 0.2 },
+      { say: 'two' },
+      { silence: 0.2 },
+    ]);
+    const tiny = path.join(app.directory, 'again.mp3');
+    await encode(word.path, tiny, ['-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame']);
+    await uploadClips(page, tiny, ['plain.mp3', 'corrected.mp3']);
+    const listed = await apiGet<TranscriptionDto[]>(page, '/api/transcriptions');
+    const corrected = listed.body.find((item) => item.filename === 'corrected.mp3');
+    if (!corrected) throw new Error('corrected.mp3 is not listed');
+    const edit = await page.evaluate(async (id) => {
+      const detail = (await (await fetch(`/api/transcriptions/${id}`)).json()) as TranscriptionDto;
+      const segments = detail.segments.map(({ start, end }) => ({
+        start,
+        end,
+        text: 'Corrected by hand.',
+      }));
+      const response = await fetch(`/api/transcriptions/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ segments }),
+      });
+      return response.status;
+    }, corrected.id);
+    expect(edit).toBe(200);
+
+    await page.goto('/transcriptions');
+    await waitUntilHydrated(page);
+    const list = page.getByRole('list', { name: 'Transcriptions' });
+    await list.getByRole('link', { name: 'corrected.mp3' }).waitFor();
+    const bar = page.getByRole('region', { name: 'Selected transcriptions' });
+    await page.getByRole('checkbox', { name: 'Select all 2 shown' }).click();
+    await bar.getByText('2 transcripts selected').waitFor();
+    await bar.getByRole('button', { name: 'Transcribe again' }).click();
+    const warning = page.getByRole('dialog', { name: 'Replace the corrections in 1 transcript?' });
+    await warning.getByText('1 of the 2 selected holds corrections.', { exact: false }).waitFor();
+    await warning.getByRole('button', { name: 'Keep the corrections' }).click();
+    await warning.waitFor({ state: 'detached' });
+    expect(
+      (await apiGet<TranscriptionDto>(page, `/api/transcriptions/${corrected.id}`)).body,
+    ).toMatchObject({ status: 'completed', isEdited: true });
+
+    // Without the corrected one nothing is lost: it runs at once, as the single button does.
+    await page.getByRole('checkbox', { name: 'Select corrected.mp3' }).click();
+    await bar.getByText('1 transcript selected').waitFor();
+    await bar.getByRole('button', { name: 'Transcribe again' }).click();
+    await waitForToast(page, '1 transcript queued to transcribe again');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -47,6 +47,21 @@ describe('a team: create, invite by a copied link, join in another browser, chan
       .getByRole('list', { name: 'Pending invitations' })
       .getByText(inviteeEmail)
       .waitFor();
+
+    // The team's own webhook endpoint, added on the team page: its secret is shown this once.
+    const hooks = owner.page.getByRole('region', { name: 'Webhooks' });
+    await hooks.getByText('No endpoints yet.').waitFor();
+    await hooks.getByLabel('Endpoint URL').fill('https://hooks.example.com/metro-desk');
+    await hooks.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await hooks.getByTestId('new-webhook-secret').textContent();
+    expect(secret).toMatch(/^whsec_/);
+    await hooks.getByText('https://hooks.example.com/metro-desk').waitFor();
+    const teamHooks = await apiGet<Array<{ url: string; teamId: string }>>(
+      owner.page,
+      `/api/webhooks?team=${teamId}`,
+    );
+    expect(teamHooks.body).toMatchObject([{ url: 'https://hooks.example.com/metro-desk', teamId }]);
+    expect((await apiGet<unknown[]>(owner.page, '/api/webhooks')).body).toEqual([]);
     expect(await seriousAxeViolations(owner.page)).toEqual([]);
 
     // Signed in as someone else, the link says whose it is.
@@ -88,6 +103,12 @@ describe('a team: create, invite by a copied link, join in another browser, chan
       .waitFor();
 
     await owner.page.reload();
+    // After a reload the endpoint is listed, its secret no longer shown.
+    await owner.page
+      .getByRole('region', { name: 'Webhooks' })
+      .getByText('https://hooks.example.com/metro-desk')
+      .waitFor();
+    expect(await owner.page.getByText(secret ?? '').count()).toBe(0);
     const ownerMembers = owner.page.getByRole('list', { name: 'Members' });
     await ownerMembers.getByText('Ingrid Invitee').waitFor();
     await owner.page.getByLabel('Role of Ingrid Invitee').selectOption('viewer');
@@ -109,6 +130,7 @@ describe('a team: create, invite by a copied link, join in another browser, chan
     // A viewer sees no invitations or settings.
     await invitee.page.getByRole('region', { name: 'Members' }).waitFor();
     expect(await invitee.page.getByRole('region', { name: 'Invite people' }).count()).toBe(0);
+    expect(await invitee.page.getByRole('region', { name: 'Webhooks' }).count()).toBe(0);
 
     // The owner sets when the team's transcripts are deleted; the viewer reads it, unchangeable.
     await owner.page.setViewportSize({ width: 1280, height: 900 });
