@@ -2,6 +2,7 @@ import { readAppVersion } from './backups/app-version.js';
 import { acceptBackupRequests } from './backups/pglite-backup-handoff.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { DatabaseKeyError } from './db/encryption/database-key.js';
 import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
 import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
@@ -90,7 +91,8 @@ export function boot(
     const known =
       error instanceof ConfigError ||
       error instanceof DatabaseLockedError ||
-      error instanceof EncryptionKeyError;
+      error instanceof EncryptionKeyError ||
+      error instanceof DatabaseKeyError;
     process.stderr.write(
       known
         ? `${(error as Error).message}\n`
