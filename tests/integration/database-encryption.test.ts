@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHitDto } from '../../src/core/api/search.js';
@@ -43,6 +46,16 @@ const WORDS = [
   SECRET,
 ];
 
+/** The newest installed PostgreSQL's pg_dump: the server the tests start is the newest too. */
+function findPgDump(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(path.join(root, name, 'bin', 'pg_dump')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : path.join(root, versions[0], 'bin', 'pg_dump');
+}
+
 describe.each(kinds)('transcripts encrypted in the database on %s', (kind) => {
   let app: TestApp;
   let user: Awaited<ReturnType<typeof signUp>>;
@@ -56,9 +69,22 @@ describe.each(kinds)('transcripts encrypted in the database on %s', (kind) => {
     await app.close();
   });
 
-  /** Every row of every table, as text: what a dump of the database shows. */
+  /**
+   * What a dump of the database shows: `pg_dump` on PostgreSQL where it is installed, else every
+   * row of every table as text.
+   */
   async function dump(): Promise<string> {
-    const { db } = app.database;
+    const { db, driver } = app.database;
+    const pgDump = findPgDump();
+    if (driver.kind === 'postgres' && pgDump) {
+      const result = spawnSync(pgDump, [driver.url], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      return result.stdout;
+    }
     const tables = (await db.execute(
       sql`SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
           WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
