@@ -11,6 +11,7 @@ import { keepDataOwnerOnly, restrictToOwner } from './owner-only-files.js';
 import { EncryptionKeyError } from './storage/encryption/master-key.js';
 import { openStorage } from './storage/open-storage.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
+import { masterKeyRing } from './storage/encryption/master-key.js';
 
 export interface Booted {
   config: Config;
@@ -69,6 +70,7 @@ export function boot(
               storageConfig: config.storage,
               dataDir: config.dataDir,
               appVersion: readAppVersion(),
+              masterKeys: masterKeyRing(config.encryption),
             }),
             log,
           )

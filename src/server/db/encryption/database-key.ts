@@ -99,3 +99,33 @@ export async function rewrapDatabaseKey(
     .where(and(eq(encryptionKeys.id, DATABASE_KEY_ID), eq(encryptionKeys.wrapped, wrapped)));
   return 'rewrapped';
 }
+
+/**
+ * The database key, for a backup: unwrapped by a key of the ring; undefined when the database has
+ * none yet.
+ */
+export async function readDatabaseKey(
+  db: Database,
+  masterKeys: readonly Buffer[],
+): Promise<Buffer | undefined> {
+  const wrapped = await readWrapped(db);
+  if (wrapped === undefined) return undefined;
+  const key = masterKeys
+    .map((masterKey) => unwrapKey(masterKey, wrapped))
+    .find((each) => each !== undefined);
+  if (!key) throw wrongDatabaseKeyError();
+  return key;
+}
+
+/** A restore: the backup's database key, wrapped under this installation's master key. */
+export async function storeDatabaseKey(
+  db: Database,
+  dataKey: Buffer,
+  masterKey: Buffer,
+): Promise<void> {
+  const wrapped = wrapKey(masterKey, dataKey);
+  await db
+    .insert(encryptionKeys)
+    .values({ id: DATABASE_KEY_ID, wrapped })
+    .onConflictDoUpdate({ target: encryptionKeys.id, set: { wrapped } });
+}
