@@ -221,4 +221,18 @@ describe.each(kinds)('transcripts encrypted in the database on %s', (kind) => {
     // Back to the app's own key, for its close.
     expect(await rewrapDatabaseKey(db, latest, current)).toBe('rewrapped');
   });
+
+  it('two processes starting at once on a database without a key keep the same one', async () => {
+    const { db } = app.database;
+    const [current] = masterKeyRing(app.config.encryption);
+    if (!current) throw new Error('the test app has a master key');
+    // Last in this file: the app's rows stay readable in this process, which keeps every key.
+    await db.delete(encryptionKeys);
+    const [first, second] = await Promise.all([
+      openDatabaseKey(db, [current]),
+      openDatabaseKey(db, [current]),
+    ]);
+    expect(first.equals(second)).toBe(true);
+    expect(await db.select().from(encryptionKeys)).toHaveLength(1);
+  });
 });
