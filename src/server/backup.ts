@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DatabaseLockedError, lockHolder } from './db/pglite-lock.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
+import { masterKeyRing } from './storage/encryption/master-key.js';
 
 const USAGE = 'Usage: npm run backup -- DIR [--copy-objects]\n';
 
@@ -71,6 +72,7 @@ async function backUp(
         storageConfig: config.storage,
         dataDir: config.dataDir,
         appVersion: readAppVersion(),
+        masterKeys: masterKeyRing(config.encryption),
       },
       directory,
       { copyObjects },

@@ -2,6 +2,7 @@ import { readAppVersion } from './backups/app-version.js';
 import { acceptBackupRequests } from './backups/pglite-backup-handoff.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { DatabaseKeyError } from './db/encryption/database-key.js';
 import { DATABASE_CONNECTION_LOST } from './db/database-unavailable.js';
 import { migrateWhenReachable } from './db/migrate-when-reachable.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
@@ -10,6 +11,7 @@ import { keepDataOwnerOnly, restrictToOwner } from './owner-only-files.js';
 import { EncryptionKeyError } from './storage/encryption/master-key.js';
 import { openStorage } from './storage/open-storage.js';
 import { storageFromConfig } from './storage/storage-from-config.js';
+import { masterKeyRing } from './storage/encryption/master-key.js';
 
 export interface Booted {
   config: Config;
@@ -68,6 +70,7 @@ export function boot(
               storageConfig: config.storage,
               dataDir: config.dataDir,
               appVersion: readAppVersion(),
+              masterKeys: masterKeyRing(config.encryption),
             }),
             log,
           )
@@ -90,7 +93,8 @@ export function boot(
     const known =
       error instanceof ConfigError ||
       error instanceof DatabaseLockedError ||
-      error instanceof EncryptionKeyError;
+      error instanceof EncryptionKeyError ||
+      error instanceof DatabaseKeyError;
     process.stderr.write(
       known
         ? `${(error as Error).message}\n`

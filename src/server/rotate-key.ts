@@ -2,13 +2,22 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, decodeMasterKey, loadConfig } from './config.js';
 import { EncryptionKeyError } from './storage/encryption/master-key.js';
 import { rotateStorageKey } from './storage/rotate-storage-key.js';
+import { DatabaseKeyError } from './db/encryption/database-key.js';
+import type { DatabaseRotation } from './db/encryption/rotate-database-key.js';
 
 /**
  * `npm run rotate-key -- NEW_KEY_FILE` (offline), or `npm run rotate-key` with
- * ENCRYPTION_PREVIOUS_KEY set (online, see the README): re-wraps every stored object's data key under the master
+ * ENCRYPTION_PREVIOUS_KEY set (online, see the README): re-wraps the database key and every stored object's data key under the master
  * key in NEW_KEY_FILE (32 bytes in base64), without re-encrypting the audio. Resumable: run it
  * again after an interruption. Then point ENCRYPTION_KEY or ENCRYPTION_KEY_FILE at the new key.
  */
+const DATABASE_KEY_OUTCOMES: Record<DatabaseRotation, string> = {
+  rewrapped: 'Re-wrapped the database key.',
+  already: 'The database key was under the new key already.',
+  none: 'No database key yet: the first start makes one under the new key.',
+  'in use': 'The running server re-wrapped the database key when it started with the new key.',
+};
+
 async function main(): Promise<number> {
   const file = process.argv[2];
   if (process.argv.length > 3) {
@@ -34,7 +43,8 @@ async function main(): Promise<number> {
       if (done % 100 === 0) process.stdout.write(`${done} objects…\n`);
     });
     process.stdout.write(
-      `Re-wrapped ${report.rewrapped} object(s); ${report.alreadyNew} were already under the new key; ` +
+      `${DATABASE_KEY_OUTCOMES[report.databaseKey]}\n` +
+        `Re-wrapped ${report.rewrapped} object(s); ${report.alreadyNew} were already under the new key; ` +
         `${report.plain} stored before encryption are left to the running server's sweep.\n` +
         (report.keyFileReplaced
           ? `${report.keyFileReplaced} now holds the new key. Restart the server.\n`
@@ -44,7 +54,12 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (!(error instanceof ConfigError) && !(error instanceof EncryptionKeyError)) throw error;
+    if (
+      !(error instanceof ConfigError) &&
+      !(error instanceof EncryptionKeyError) &&
+      !(error instanceof DatabaseKeyError)
+    )
+      throw error;
     process.stderr.write(`${error.message}\n`);
     return 1;
   }

@@ -48,6 +48,10 @@ import { deleteStaleObjects } from './storage/delete-stale-objects.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { claimTempArea } from './storage/process-temp-area.js';
 import { openStorage, startPlainObjectSweep } from './storage/open-storage.js';
+import { masterKeyRing } from './storage/encryption/master-key.js';
+import { openDatabaseKey } from './db/encryption/database-key.js';
+import { startPlainRowSweep } from './db/encryption/encrypt-plain-rows.js';
+import { indexStaleTranscripts } from './search/search-index.js';
 import { startTempFileSweeps } from './storage/temp-file-sweeps.js';
 import {
   FREE_TRIAL_KEY_PREFIX,
@@ -110,6 +114,8 @@ export async function startServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ): Promise<Services> {
+  // Before anything reads or writes a transcript; a master key that does not open it stops here.
+  await openDatabaseKey(database.db, masterKeyRing(config.encryption));
   const billing = createBilling({
     billing: config.billing,
     db: database.db,
@@ -128,6 +134,9 @@ export async function startServices(
   const storage = await openStorage(config, { warn: (message) => log.warn(message) });
   const tempArea = claimTempArea(config.workDir);
   const stopPlainObjectSweep = startPlainObjectSweep(config, tempArea.directory, log);
+  const stopPlainRowSweep = startPlainRowSweep(database.db, log, (stopped) =>
+    indexStaleTranscripts(database.db, undefined, stopped),
+  );
   // With PostgreSQL other processes share this disk: only their stale areas are orphans.
   const stopSweeps = await startTempFileSweeps({
     incomingDir: config.workDir,
@@ -179,6 +188,7 @@ export async function startServices(
     async close() {
       stopSweeps();
       stopPlainObjectSweep();
+      await stopPlainRowSweep();
       await queue.stop({ graceful: true });
       await reports?.stop();
       await signals.close();

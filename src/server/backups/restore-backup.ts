@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
@@ -11,7 +11,10 @@ import { migrationsUpTo } from './migrations-up-to.js';
 import { checkObjectsPresent, restoreObjects } from './restore-objects.js';
 import { describeTargetDatabase, describeTargetFiles } from './target-contents.js';
 import { verifyBackup } from './verify-backup.js';
-import { AUTH_SECRET_FILE } from './write-backup.js';
+import { AUTH_SECRET_FILE, DATABASE_KEY_FILE } from './write-backup.js';
+import { storeDatabaseKey } from '../db/encryption/database-key.js';
+import { resolveMasterKey } from '../storage/encryption/master-key.js';
+import type { DatabaseHandle } from '../db/database.js';
 
 export class TargetNotEmptyError extends BackupError {
   override name = 'TargetNotEmptyError';
@@ -73,6 +76,8 @@ export async function restoreBackup(
       await database.migrate();
       if (manifest.objects.copied)
         await restoreObjects({ storage, manifest, directory, workDir: config.workDir });
+      if (manifest.files.some((file) => file.path === DATABASE_KEY_FILE))
+        await restoreDatabaseKey(database, directory, config);
       if (!config.authSecret && manifest.files.some((file) => file.path === AUTH_SECRET_FILE))
         await restoreAuthSecret(directory, config.dataDir);
     } finally {
@@ -95,4 +100,18 @@ async function restoreAuthSecret(directory: string, dataDir: string): Promise<vo
   const target = path.join(dataDir, AUTH_SECRET_FILE);
   if (await stat(target).catch(() => null)) return;
   await copyFile(path.join(directory, AUTH_SECRET_FILE), target);
+}
+
+/** The backup's database key, wrapped under this installation's master key. */
+async function restoreDatabaseKey(
+  database: DatabaseHandle,
+  directory: string,
+  config: Config,
+): Promise<void> {
+  const key = Buffer.from(
+    (await readFile(path.join(directory, DATABASE_KEY_FILE), 'utf8')).trim(),
+    'base64',
+  );
+  if (key.length !== 32) throw new BackupError(`${DATABASE_KEY_FILE} does not hold a 32-byte key.`);
+  await storeDatabaseKey(database.db, key, resolveMasterKey(config.encryption).key);
 }

@@ -1,8 +1,9 @@
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRODUCT_NAME } from '../../core/product.js';
 import type { StorageConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { readDatabaseKey } from '../db/encryption/database-key.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import {
   BACKUP_FORMAT,
@@ -17,6 +18,11 @@ import { dumpDatabase } from './dump-database.js';
 import { checksumFile } from './file-checksum.js';
 
 export const AUTH_SECRET_FILE = 'auth-secret';
+/**
+ * The database key in base64, unwrapped: a backup is restorable into an installation with
+ * another master key, which wraps it under its own (the audio in a backup is decrypted too).
+ */
+export const DATABASE_KEY_FILE = 'database-key';
 
 export interface BackupSource {
   database: DatabaseHandle;
@@ -24,6 +30,8 @@ export interface BackupSource {
   storageConfig: StorageConfig;
   dataDir: string;
   appVersion: string;
+  /** The master key ring, which opens the database key. */
+  masterKeys: readonly Buffer[];
 }
 
 /**
@@ -48,6 +56,12 @@ export async function writeBackup(
   const files: BackupFile[] = [...dump.files, ...objects.files];
   const secret = await copyAuthSecret(source.dataDir, directory);
   if (secret) files.push(secret);
+  const databaseKey = await readDatabaseKey(source.database.db, source.masterKeys);
+  if (databaseKey) {
+    const file = path.join(directory, DATABASE_KEY_FILE);
+    await writeFile(file, `${databaseKey.toString('base64')}\n`, { mode: 0o600 });
+    files.push({ path: DATABASE_KEY_FILE, ...(await checksumFile(file)) });
+  }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     formatVersion: BACKUP_FORMAT_VERSION,

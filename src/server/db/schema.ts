@@ -4,7 +4,7 @@ import {
   TRANSCRIPTION_STATUSES,
   TRANSCRIPT_VERSION_KINDS,
 } from '../../core/api/transcription-values.js';
-import { searchableText } from './search-column.js';
+import { encryptedJson, encryptedText, FIELD_PURPOSES } from './encryption/encrypted-columns.js';
 import { SPEECH_TASKS } from '../../core/languages.js';
 import { AUDIT_ACTIONS, INVITATION_ROLES, TEAM_ROLES } from '../../core/api/team-values.js';
 import { DENOISE_SETTINGS, type DroppedAudioDto } from '../../core/api/denoise-field.js';
@@ -27,14 +27,6 @@ import {
 
 /** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/**
- * Each line's speaker, as a JSON array's text (its brackets, quotes and commas become spaces like
- * other punctuation), less the labels detection gives (`Speaker 2`): those are in every
- * transcript, and "speaker" would find them all. A name counts once per line, as if each line
- * began with it, so the text search finds "Maria" where Maria speaks.
- */
-const NAMED_SPEAKERS = `jsonb_path_query_array(segments, '$[*].speaker ? (!(@ like_regex "^Speaker [0-9]+$"))')::text`;
 
 /** A line of a stored transcript: its times in seconds, its text, and who speaks it. */
 export interface StoredSegment {
@@ -209,11 +201,11 @@ export const transcriptions = pgTable(
      */
     teamId: text('team_id').references(() => teams.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
-    text: text('text').notNull().default(''),
-    segments: jsonb('segments')
-      .$type<StoredSegment[]>()
+    /** Encrypted, like every column that holds what was said (docs/decisions/0090). */
+    text: encryptedText('text', FIELD_PURPOSES.transcriptText).notNull().default(''),
+    segments: encryptedJson<StoredSegment[]>('segments', FIELD_PURPOSES.transcriptSegments)
       .notNull()
-      .default(sql`'[]'::jsonb`),
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     durationInSeconds: doublePrecision('duration_in_seconds').notNull(),
@@ -241,8 +233,11 @@ export const transcriptions = pgTable(
     /** Goes up by one with every saved edit; edits name the version they were made on. */
     version: integer('version').notNull().default(1),
     /** The machine's transcript, kept when the first edit is saved (null: never edited). */
-    originalText: text('original_text'),
-    originalSegments: jsonb('original_segments').$type<StoredSegment[]>(),
+    originalText: encryptedText('original_text', FIELD_PURPOSES.transcriptText),
+    originalSegments: encryptedJson<StoredSegment[]>(
+      'original_segments',
+      FIELD_PURPOSES.transcriptSegments,
+    ),
     /** How many voices the upload asked for (1-10), or null to detect them (`speakers=auto`). */
     speakersRequested: integer('speakers_requested'),
     /** The upload's `denoise` field (docs/decisions/0060). */
@@ -268,14 +263,18 @@ export const transcriptions = pgTable(
      * (docs/decisions/0085).
      */
     audioDeletedAt: timestamp('audio_deleted_at', { withTimezone: true }),
-    /** The file name, the text, and the names people gave speakers (see `NAMED_SPEAKERS`). */
+    /**
+     * The blind search index (docs/decisions/0090): keyed hashes of the words of the file name,
+     * the text and the names people gave speakers, written by the app (`search/search-index.ts`)
+     * from `search_revision`; never the words themselves.
+     */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(
-        sql.raw(
-          `setweight(${searchableText('filename')}, 'A') || setweight(${searchableText('text')}, 'B') || setweight(${searchableText(NAMED_SPEAKERS)}, 'B')`,
-        ),
-      ),
+      .default(sql`''::tsvector`),
+    /** Goes up (a trigger) whenever the file name, text or segments change. */
+    searchRevision: integer('search_revision').notNull().default(0),
+    /** The `search_revision` the search index was made from; null: never indexed. */
+    indexedRevision: integer('indexed_revision'),
   },
   (table) => [
     index('transcriptions_user_created_idx').on(table.userId, table.createdAt, table.id),
@@ -305,7 +304,7 @@ export const transcriptLines = pgTable(
       .notNull()
       .references(() => transcriptions.id, { onDelete: 'cascade' }),
     hash: text('hash').notNull(),
-    line: jsonb('line').$type<StoredSegment>().notNull(),
+    line: encryptedJson<StoredSegment>('line', FIELD_PURPOSES.transcriptLine).notNull(),
   },
   (table) => [primaryKey({ columns: [table.transcriptionId, table.hash] })],
 );
@@ -685,7 +684,7 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     /** `whsec_` and the base64 key, as Standard Webhooks writes it; shown once, kept to sign. */
-    secret: text('secret').notNull(),
+    secret: encryptedText('secret', FIELD_PURPOSES.webhookSecret).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -781,7 +780,7 @@ export const transcriptComments = pgTable(
     segment: integer('segment').notNull(),
     /** Null once its author's account is deleted: the comment stays, signed "Deleted user". */
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
-    text: text('text').notNull(),
+    text: encryptedText('text', FIELD_PURPOSES.commentText).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -847,3 +846,13 @@ export const auditEvents = pgTable(
       .where(sql`${table.targetUserId} is not null`),
   ],
 );
+
+/**
+ * The installation's database key, wrapped (AES-256-GCM) by the master key: what the encrypted
+ * columns are encrypted under (docs/decisions/0090). One row, `database`.
+ */
+export const encryptionKeys = pgTable('encryption_keys', {
+  id: text('id').primaryKey(),
+  wrapped: text('wrapped').notNull(),
+  createdAt: createdAt(),
+});

@@ -8,25 +8,33 @@ export interface SearchTerms {
   /** The words, lowercased and without accents, in the order typed. */
   words: string[];
   /** Every word, the last as a prefix: what the results must contain. */
-  allWords: string;
+  lexemes: QueryLexeme[];
+}
+
+/** A lexeme the search index must hold, or with `prefix`, one it must hold a word starting with. */
+export interface QueryLexeme {
+  text: string;
+  prefix: boolean;
 }
 
 /** A word's lexemes: CJK runs as their character pairs, other letters as they are. */
-function lexemesOf(word: string, isLast: boolean): string[] {
+function lexemesOf(word: string, isLast: boolean): QueryLexeme[] {
   const pieces = scriptPieces(word);
   return pieces.flatMap((piece, index) => {
     const lastPiece = isLast && index === pieces.length - 1;
-    if (!isCjk(piece)) return [lastPiece ? `'${piece}':*` : `'${piece}'`];
+    if (!isCjk(piece)) return [{ text: piece, prefix: lastPiece }];
     const pairs = cjkBigrams(piece);
     // One character: the first of a pair, or the last of its run (which the column holds alone).
-    return pairs.length === 0 ? [`'${piece}':*`] : pairs.map((pair) => `'${pair}'`);
+    return pairs.length === 0
+      ? [{ text: piece, prefix: true }]
+      : pairs.map((pair) => ({ text: pair, prefix: false }));
   });
 }
 
 /**
- * Builds tsquery text from the words of what the user typed, never from the text itself: the
- * words hold only letters, combining marks and digits, so quotes, operators, backslashes and
- * NULs cannot reach the tsquery parser. The last word is a prefix, as the user is typing it.
+ * The lexemes asked for, from the words of what the user typed (letters, combining marks and
+ * digits only); `blind-tokens.ts` turns them into the index's hashed tokens. The last word is a
+ * prefix, as the user is typing it.
  * ASCII punctuation splits words here as it does in the indexed text (see the search column);
  * accents are dropped and CJK is asked for by character pairs, as the column holds them.
  */
@@ -43,5 +51,5 @@ export function searchTerms(raw: string): SearchTerms | null {
     .slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return null;
   const lexemes = words.flatMap((word, index) => lexemesOf(word, index === words.length - 1));
-  return { words, allWords: lexemes.join(' & ') };
+  return { words, lexemes };
 }

@@ -1,3 +1,5 @@
+import { FIELD_PURPOSES } from '../db/encryption/encrypted-columns.js';
+import { decryptField } from '../db/encryption/field-envelope.js';
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '../../core/plans.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -46,9 +48,12 @@ function replacedState(transcriptionId: string, returned: unknown): TranscriptSt
     transcriptionId,
     version: row.version - 1,
     filename: row.filename,
+    // Read by raw SQL: the column's text, encrypted (or plain, from before encryption).
     segments:
       typeof row.segments === 'string'
-        ? (JSON.parse(row.segments) as StoredSegment[])
+        ? (JSON.parse(
+            decryptField(FIELD_PURPOSES.transcriptSegments, row.segments),
+          ) as StoredSegment[])
         : row.segments,
   };
 }

@@ -1,11 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { transcriptions } from '../db/schema.js';
 
 import { EXCERPT_CHARACTERS } from '../../core/api/transcriptions.js';
 
 export { EXCERPT_CHARACTERS };
 const CUT = '…';
-const UNFINISHED = ['queued', 'processing'];
+const UNFINISHED: readonly string[] = ['queued', 'processing'];
 
 /** While a transcript is being made its newest words matter; once made, its first ones. */
 export function excerptFromEnd(status: string): boolean {
@@ -13,18 +12,12 @@ export function excerptFromEnd(status: string): boolean {
 }
 
 /**
- * The part of the text the excerpt is cut from, read in the query so a page of long transcripts
- * never brings their whole text into memory: one character more than an excerpt shows, so
- * `excerptOf` can tell that the text goes on.
+ * The column the excerpt is cut from: the whole text, since it is encrypted at rest and the
+ * database cannot cut it (docs/decisions/0090). The row holds the text only until its excerpt
+ * is made.
  */
-export function excerptSourceColumn(): SQL<string> {
-  const t = transcriptions;
-  const length = sql`${EXCERPT_CHARACTERS + 1}::int`;
-  const unfinished = sql.join(
-    UNFINISHED.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  return sql<string>`case when ${t.status} in (${unfinished}) then right(${t.text}, ${length}) else left(${t.text}, ${length}) end`;
+export function excerptSourceColumn() {
+  return transcriptions.text;
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

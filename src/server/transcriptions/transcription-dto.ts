@@ -7,8 +7,9 @@ import type {
   TranscriptionSummaryDto,
 } from '../../core/api/transcriptions.js';
 import { excerptFromEnd, excerptOf } from './transcript-excerpt.js';
-import { segmentsEqual } from './transcript-segments.js';
+import { isEditedFrom } from '../../core/edited-lines.js';
 import type { TranscriptionRow } from './transcription.repository.js';
+import type { StoredSegment } from '../db/schema.js';
 
 type SummaryRow = Pick<
   TranscriptionRow,
@@ -65,13 +66,18 @@ function toSummaryDto(row: SummaryRow, viewer: TranscriptionViewer): Transcripti
  * part of the text the excerpt is cut from (`excerptSourceColumn`).
  */
 export function toTranscriptionListItemDto(
-  row: SummaryRow & { excerptSource: string; uploaderName: string; isEdited: boolean },
+  row: SummaryRow & {
+    excerptSource: string;
+    uploaderName: string;
+    originalSegments: StoredSegment[] | null;
+    editedSegments: StoredSegment[] | null;
+  },
   access: TranscriptionAccessDto,
 ): TranscriptionListItemDto {
   return {
     ...toSummaryDto(row, { access, uploaderName: row.uploaderName }),
     excerpt: excerptOf(row.excerptSource, excerptFromEnd(row.status)),
-    isEdited: row.isEdited,
+    isEdited: isEditedFrom(row.originalSegments, row.editedSegments),
   };
 }
 
@@ -94,7 +100,7 @@ export function toTranscriptionDto(
     text: row.text,
     segments: segmentsWithWords(row.segments),
     version: row.version,
-    isEdited: row.originalSegments !== null && !segmentsEqual(row.originalSegments, row.segments),
+    isEdited: isEditedFrom(row.originalSegments, row.segments),
     share: row.shareToken === null ? null : shareLinkFor(baseUrl, row.shareToken),
     denoise: row.denoise,
     denoised: row.denoised,

@@ -2,11 +2,20 @@ import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { transcriptions } from '../db/schema.js';
 
-// The search document is the database's business: it never travels to the server.
-const { searchVector: _searchVector, ...rowColumns } = getTableColumns(transcriptions);
+// The search index is the search's business (search/search-index.ts): the rest of the server
+// neither reads nor writes it.
+const {
+  searchVector: _searchVector,
+  searchRevision: _searchRevision,
+  indexedRevision: _indexedRevision,
+  ...rowColumns
+} = getTableColumns(transcriptions);
 export { rowColumns as transcriptionColumns };
 
-export type TranscriptionRow = Omit<typeof transcriptions.$inferSelect, 'searchVector'>;
+export type TranscriptionRow = Omit<
+  typeof transcriptions.$inferSelect,
+  'searchVector' | 'searchRevision' | 'indexedRevision'
+>;
 export type NewTranscriptionRow = typeof transcriptions.$inferInsert;
 
 export async function findTranscriptionForUser(db: Database, userId: string, id: string) {

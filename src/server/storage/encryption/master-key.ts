@@ -50,3 +50,9 @@ export function readGeneratedKey(file: string): Buffer | undefined {
     );
   return key;
 }
+
+/** The keys that may open what is encrypted: the current one first, then a previous one. */
+export function masterKeyRing(encryption: Config['encryption']): Buffer[] {
+  const { key } = resolveMasterKey(encryption);
+  return encryption.previousKey ? [key, encryption.previousKey] : [key];
+}

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { transcriptions, user } from '../../db/schema.js';
+import { transcriptions, user, type StoredSegment } from '../../db/schema.js';
 import { inLibrary, type LibraryScope } from '../../team-access/library-scope.js';
 import { encodeCursor, type ListCursor, type ListSort } from './list-cursor.js';
 import { excerptSourceColumn } from '../transcript-excerpt.js';
-import { isEditedColumn } from '../../db/is-edited-sql.js';
 
 export interface ListPage<Item> {
   items: Item[];
@@ -36,8 +35,12 @@ const listColumns = {
   filename: t.filename,
   // Never the whole text: a page of a hundred long transcripts would be a hundred of them.
   excerptSource: excerptSourceColumn(),
-  // Bulk "Transcribe again" warns only when it would replace someone's corrections.
-  isEdited: isEditedColumn(),
+  // Bulk "Transcribe again" warns only when it would replace someone's corrections: the lines are
+  // read (and decrypted) only for transcripts edited once, the rest have no original.
+  originalSegments: t.originalSegments,
+  editedSegments: sql<
+    StoredSegment[] | null
+  >`case when ${t.originalSegments} is not null then ${t.segments} end`.mapWith(t.segments),
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   durationInSeconds: t.durationInSeconds,

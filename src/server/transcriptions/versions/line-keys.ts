@@ -1,12 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { currentFieldKey } from '../../db/encryption/field-keys.js';
 import type { StoredSegment } from '../../db/schema.js';
 
 /**
  * A line's key: a hash of everything it holds (times, text, speaker, words), so two versions
- * that share a line store it once.
+ * that share a line store it once. Keyed (HMAC under the database key), since a plain hash of a
+ * short line could be guessed from a dump.
  */
 export function lineKey(line: StoredSegment): string {
-  return createHash('sha256').update(JSON.stringify(line)).digest('base64url').slice(0, 22);
+  return createHmac('sha256', currentFieldKey().lines)
+    .update(JSON.stringify(line))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export interface KeyedLines {

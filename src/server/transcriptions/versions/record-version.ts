@@ -2,6 +2,8 @@ import type { TranscriptVersionKind } from '../../../core/api/transcription-valu
 import type { ExecuteSql } from '../../db/raw-transaction.js';
 import type { StoredSegment } from '../../db/schema.js';
 import { keyLines } from './line-keys.js';
+import { FIELD_PURPOSES } from '../../db/encryption/encrypted-columns.js';
+import { encryptField } from '../../db/encryption/field-envelope.js';
 
 /** A transcript as it was or is: what a version keeps of it. */
 export interface TranscriptState {
@@ -31,10 +33,13 @@ async function storeLines(
 ): Promise<void> {
   if (lines.size === 0) return;
   // One parameter whatever the length: 20,000 lines stay far from PostgreSQL's parameter limit.
-  const rows = [...lines].map(([hash, line]) => ({ hash, line }));
+  const rows = [...lines].map(([hash, line]) => ({
+    hash,
+    line: encryptField(FIELD_PURPOSES.transcriptLine, JSON.stringify(line)),
+  }));
   await executeSql(
     `INSERT INTO transcript_lines (transcription_id, hash, line)
-     SELECT $1, item->>'hash', item->'line' FROM jsonb_array_elements($2::jsonb) AS item
+     SELECT $1, item->>'hash', item->>'line' FROM jsonb_array_elements($2::jsonb) AS item
      ON CONFLICT DO NOTHING`,
     [transcriptionId, JSON.stringify(rows)],
   );
