@@ -8,6 +8,13 @@ import type { TranscriptionDto } from '../../src/core/api/transcriptions.js';
 import { CHUNK_BYTES } from '../../src/server/storage/encryption/encrypted-object-format.js';
 import { signUp } from './support/accounts.js';
 import { listen, uploadFile } from './support/http.js';
+import {
+  asUser,
+  insertTranscript,
+  patchTranscript,
+  readTranscript,
+  SAMPLE_SEGMENTS,
+} from './support/transcripts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // The app as a user meets it: an upload plays back by ranges exactly as the file it came from,
@@ -130,6 +137,54 @@ describe('audio stored before encryption', () => {
       expect((await buffer(await started.storage.read('legacy.wav'))).equals(legacy)).toBe(true);
     } finally {
       await started.close();
+    }
+  });
+});
+
+describe('transcript text encrypted at rest', () => {
+  // Words no other file holds: a copy of the data folder that shows one shows the transcript.
+  const EDITED = 'The gooseberrycartographer arrives on Tuesday.';
+  const NAME = 'Wilhelmina Brackenridge';
+  const COMMENT = 'Check the pomegranatelighthouse figure.';
+
+  it('leaves none of a transcript’s words, its edits, speaker names or comments in a copy of the data folder', async () => {
+    const { cookie, userId } = await signUp(app);
+    const { id } = await insertTranscript(app, userId, { filename: 'Interview.wav' });
+    const [first, ...rest] = SAMPLE_SEGMENTS;
+    const edited = await patchTranscript(app, cookie, id, {
+      segments: [{ ...first!, text: EDITED, speaker: NAME }, ...rest],
+    });
+    expect(edited.statusCode).toBe(200);
+    const comment = await app.server.inject({
+      method: 'POST',
+      url: `/api/transcriptions/${id}/comments`,
+      headers: asUser(cookie),
+      payload: { segment: 0, text: COMMENT },
+    });
+    expect(comment.statusCode).toBe(201);
+    // Searched once, so the index holds the edited words too.
+    const found = await app.server.inject({
+      url: `/api/search?q=gooseberrycartographer`,
+      headers: asUser(cookie),
+    });
+    expect(found.json<{ id: string }[]>().map((hit) => hit.id)).toEqual([id]);
+    expect((await readTranscript(app, cookie, id)).segments[0]?.text).toBe(EDITED);
+
+    const copy = path.join(scratch, 'data-copy-with-text');
+    await cp(app.dataDir, copy, { recursive: true });
+    const files = await filesUnder(copy);
+    expect(files.some((file) => file.includes(`${path.sep}db${path.sep}`))).toBe(true);
+    const words = [
+      'gooseberrycartographer',
+      'Brackenridge',
+      'pomegranatelighthouse',
+      // The machine's transcript, kept as the original since the edit.
+      'quarterly budget',
+      'northern region',
+    ].map((word) => Buffer.from(word));
+    for (const file of files) {
+      const bytes = await readFile(file);
+      for (const word of words) expect(bytes.includes(word), `${word} in ${file}`).toBe(false);
     }
   });
 });
