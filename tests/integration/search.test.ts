@@ -178,4 +178,30 @@ describe.each(kinds)('search on %s', (kind) => {
     expect((await hits('zanzibar')).map((hit) => hit.id)).toEqual([ids.once]);
     expect((await hits('forecasts')).map((hit) => hit.id)).not.toContain(ids.once);
   });
+
+  it('indexes a transcript of many hours and countless distinct words, and finds its words', async () => {
+    // 30,000 distinct made-up words with their prefixes pass what one tsvector may hold (1 MiB):
+    // the index gives way (ranking, long prefixes) instead of failing every search.
+    const word = (index: number) =>
+      Array.from({ length: 8 }, (_, at) =>
+        String.fromCharCode(97 + ((index * 7 + at * 13 + Math.floor(index / 26 ** (at % 3))) % 26)),
+      ).join('') + index.toString(36);
+    const words = Array.from({ length: 30_000 }, (_, index) => word(index));
+    const lines = Array.from({ length: 300 }, (_, line) => ({
+      start: line * 10,
+      end: line * 10 + 10,
+      text: words.slice(line * 100, line * 100 + 100).join(' '),
+      speaker: 'Speaker 1',
+    }));
+    const { id } = await insertTranscript(app, user.userId, {
+      filename: 'Ten hours of made-up words.wav',
+      segments: lines,
+      durationInSeconds: 3_000,
+      withoutAudio: true,
+    });
+    const found = await hits(words[23_456]!);
+    expect(found.map((hit) => hit.id)).toEqual([id]);
+    expect(found[0]?.start).toBe(2_340);
+    expect((await hits('forecast')).length).toBeGreaterThan(0);
+  });
 });

@@ -36,11 +36,14 @@ export interface BlindQuery {
 
 export function blindQuery(lexemes: readonly QueryLexeme[]): BlindQuery {
   const longPrefixes: string[] = [];
-  const tokens = lexemes.map((lexeme) => {
-    if (!lexeme.prefix) return wordToken(lexeme.text);
+  const terms = lexemes.map((lexeme) => {
+    const word = `'${wordToken(lexeme.text)}'`;
+    if (!lexeme.prefix) return word;
     const characters = Array.from(lexeme.text);
     if (characters.length > PREFIX_CHARACTERS) longPrefixes.push(lexeme.text);
-    return prefixToken(characters.slice(0, PREFIX_CHARACTERS).join(''));
+    // Or the whole word: the index of a huge transcript may keep its words but not their
+    // prefixes (blind-vector.ts).
+    return `('${prefixToken(characters.slice(0, PREFIX_CHARACTERS).join(''))}' | ${word})`;
   });
-  return { tsquery: tokens.map((token) => `'${token}'`).join(' & '), longPrefixes };
+  return { tsquery: terms.join(' & '), longPrefixes };
 }

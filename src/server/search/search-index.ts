@@ -4,9 +4,7 @@ import type { Database } from '../db/database.js';
 import { transcriptions, type StoredSegment } from '../db/schema.js';
 import { searchableText } from '../db/search-column.js';
 import { prefixesOf, prefixToken, wordToken } from './blind-tokens.js';
-
-/** PostgreSQL keeps at most this many positions of a lexeme; more say nothing to the ranking. */
-const MAX_POSITIONS = 256;
+import { blindVectorText, type BlindTokens, type Positions } from './blind-vector.js';
 
 const VALUE = '__value__';
 const [BEFORE_VALUE, AFTER_VALUE] = searchableText(VALUE).split(VALUE) as [string, string];
@@ -51,10 +49,8 @@ export async function blindVectorOf(db: Database, source: IndexedText): Promise<
       setweight(${searchable(source.text)}, 'B') ||
       setweight(${searchable(namedSpeakersText(source.segments))}, 'B')
     )`);
-  const tokens = new Map<string, Map<number, string>>();
-  const add = (token: string, positions: number[], weights: string[]) => {
-    let held = tokens.get(token);
-    if (!held) tokens.set(token, (held = new Map()));
+  const tokens: BlindTokens = { words: new Map(), prefixes: new Map() };
+  const add = (held: Positions, positions: number[], weights: string[]) => {
     positions.forEach((position, index) => {
       const weight = weights[index] ?? 'D';
       const before = held.get(position);
@@ -65,18 +61,22 @@ export async function blindVectorOf(db: Database, source: IndexedText): Promise<
   for (const row of (result as unknown as { rows: Lexeme[] }).rows) {
     const positions = row.positions === '' ? [] : row.positions.split(',').map(Number);
     const weights = row.weights === '' ? [] : row.weights.split(',');
-    add(wordToken(row.lexeme), positions, weights);
-    for (const prefix of prefixesOf(row.lexeme)) add(prefixToken(prefix), positions, weights);
+    const token = wordToken(row.lexeme);
+    let word = tokens.words.get(token);
+    if (!word) tokens.words.set(token, (word = new Map()));
+    add(word, positions, weights);
+    for (const prefix of prefixesOf(row.lexeme)) {
+      const hashed = prefixToken(prefix);
+      let held = tokens.prefixes.get(hashed);
+      if (!held)
+        tokens.prefixes.set(
+          hashed,
+          (held = { characters: Array.from(prefix).length, positions: new Map() }),
+        );
+      add(held.positions, positions, weights);
+    }
   }
-  return [...tokens]
-    .map(([token, held]) => {
-      const positions = [...held]
-        .sort(([a], [b]) => a - b)
-        .slice(0, MAX_POSITIONS)
-        .map(([position, weight]) => `${position}${weight === 'D' ? '' : weight}`);
-      return positions.length === 0 ? `'${token}'` : `'${token}':${positions.join(',')}`;
-    })
-    .join(' ');
+  return blindVectorText(tokens);
 }
 
 /**
