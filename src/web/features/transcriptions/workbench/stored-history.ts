@@ -1,3 +1,4 @@
+import { segmentsEqual } from '../../../../core/edited-lines';
 import type { EditHistory } from './edit-history';
 import type { TranscriptDocument } from './transcript-saver';
 
@@ -15,17 +16,7 @@ const keyOf = (transcriptionId: string) => `sonoscript:undo:${transcriptionId}`;
 
 /** The words' times are re-aligned by the server after an edit; the text is what was edited. */
 function sameContent(a: TranscriptDocument, b: TranscriptDocument): boolean {
-  if (a.filename !== b.filename || a.segments.length !== b.segments.length) return false;
-  return a.segments.every((segment, index) => {
-    const other = b.segments[index];
-    return (
-      other !== undefined &&
-      segment.text === other.text &&
-      segment.speaker === other.speaker &&
-      segment.start === other.start &&
-      segment.end === other.end
-    );
-  });
+  return a.filename === b.filename && segmentsEqual(a.segments, b.segments);
 }
 
 /**
